@@ -83,16 +83,7 @@ export function expectSameRotation(actual: ArrayLike<number>, expected: ArrayLik
 }
 
 /** Deterministic pseudo-random numbers in [0, 1) from a 32-bit seed (mulberry32). */
-export function mulberry32(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { seededRandom as mulberry32 } from '../helpers.ts';
 
 /**
  * Everything the Model contract (src/core/model.ts) promises, checked: the first violations found,

@@ -1,0 +1,12 @@
+// The public surface of the skinning core: the data model, the glTF reader and one module per
+// runtime stage, in data-flow order.
+
+export * from './model.ts';
+export * from './gltf/index.ts';
+export * from './math.ts';
+export * from './clip.ts';
+export * from './pose.ts';
+export * from './hierarchy.ts';
+export * from './palette.ts';
+export * from './skin.ts';
+export * from './player.ts';
