@@ -1,0 +1,138 @@
+// Conformance: our CPU-skinned positions equal three.js's (GLTFLoader + AnimationMixer +
+// SkinnedMesh.applyBoneTransform) on every model, in the rest pose and at 11 times per clip
+// (0, nine times in between, the last key, and past the end), within 1e-4 of the model's
+// bounding-box diagonal. Khronos models missing on this machine are reported as skipped by name.
+import { describe, expect, it } from 'vitest';
+import { createPlayer, parseGltf, Playback, skinVertices, type Model } from '../../src/core/index.ts';
+import { khronosModels, projectModels, readBytes, type ModelFile } from './models.ts';
+import { loadThree, type ThreeScene } from '../../tools/three-reference.ts';
+import { evaluateModel } from '../../tools/inspect.ts';
+
+/** Tolerance as a fraction of the bind-pose bounding-box diagonal. */
+const RELATIVE_TOLERANCE = 1e-4;
+
+/** Times to compare a clip at, in seconds: 0, evenly spread, the last key, and past the end. */
+export function sampleTimes(duration: number): number[] {
+  const times: number[] = [];
+  for (let k = 0; k < 9; k++) times.push((duration * k) / 9);
+  times.push(duration, duration * 1.37 + 0.25);
+  return times;
+}
+
+function boundingDiagonal(model: Model): number {
+  const min = [Infinity, Infinity, Infinity];
+  const max = [-Infinity, -Infinity, -Infinity];
+  for (const mesh of model.meshes) {
+    for (const primitive of mesh.primitives) {
+      const p = primitive.positions;
+      for (let i = 0; i < p.length; i += 3) {
+        for (let c = 0; c < 3; c++) {
+          min[c] = Math.min(min[c], p[i + c]);
+          max[c] = Math.max(max[c], p[i + c]);
+        }
+      }
+    }
+  }
+  return Math.hypot(max[0] - min[0], max[1] - min[1], max[2] - min[2]);
+}
+
+/** Largest distance between our skinned vertices and three.js's, over every primitive. */
+function maxDeviation(model: Model, player: ReturnType<typeof createPlayer>, three: ThreeScene): number {
+  let worst = 0;
+  for (const mesh of model.meshes) {
+    const sourceNode = model.hierarchy.sourceIndex[mesh.node];
+    mesh.primitives.forEach((primitive, index) => {
+      const reference = three.primitives.find((p) => p.sourceNode === sourceNode && p.primitive === index);
+      if (!reference) throw new Error(`three.js has no skinned mesh for node ${sourceNode}, primitive ${index}`);
+      const theirs = three.skinnedPositions(reference);
+      const ours = new Float32Array(primitive.vertexCount * 3);
+      skinVertices(ours, null, primitive, player.palettes[mesh.skin]);
+      expect(theirs.length).toBe(ours.length);
+      for (let i = 0; i < ours.length; i += 3) {
+        const d = Math.hypot(ours[i] - theirs[i], ours[i + 1] - theirs[i + 1], ours[i + 2] - theirs[i + 2]);
+        if (!(d <= worst)) worst = d; // NaN propagates as a failure
+      }
+    });
+  }
+  return worst;
+}
+
+function conformanceSuite(file: ModelFile & { path: string }) {
+  it('loads in both and agrees on the skinned meshes', async () => {
+    const bytes = readBytes(file.path);
+    const model = parseGltf(bytes);
+    const three = await loadThree(bytes);
+    const ourPrimitives = model.meshes.reduce((n, m) => n + m.primitives.length, 0);
+    expect(ourPrimitives).toBeGreaterThan(0);
+    expect(three.primitives.length).toBe(ourPrimitives);
+  });
+
+  it('matches three.js in the rest pose and at 11 times of every clip', async () => {
+    const bytes = readBytes(file.path);
+    const model = parseGltf(bytes);
+    const three = await loadThree(bytes);
+    const player = createPlayer(model);
+    const tolerance = RELATIVE_TOLERANCE * boundingDiagonal(model);
+    const failures: string[] = [];
+    let compared = 0;
+
+    three.setTime(null, 0);
+    player.evaluate(-1, 0, Playback.CLAMP);
+    const restDeviation = maxDeviation(model, player, three);
+    if (!(restDeviation <= tolerance)) failures.push(`rest pose: ${restDeviation}`);
+
+    model.clips.forEach((clip, clipIndex) => {
+      const threeClip = three.gltf.animations[clipIndex];
+      expect(threeClip, `three.js clip ${clipIndex}`).toBeDefined();
+      for (const time of sampleTimes(clip.duration)) {
+        three.setTime(threeClip, time);
+        player.evaluate(clipIndex, time, Playback.CLAMP);
+        const deviation = maxDeviation(model, player, three);
+        compared++;
+        if (!(deviation <= tolerance)) failures.push(`clip "${clip.name}" at ${time.toFixed(4)} s: ${deviation.toExponential(3)}`);
+      }
+    });
+    expect(failures, `tolerance ${tolerance.toExponential(3)}`).toEqual([]);
+    expect(compared).toBe(model.clips.length * 11);
+  });
+
+  it('inspect --json prints the same skinned positions as three.js (mid-clip, or bind pose)', async () => {
+    const bytes = readBytes(file.path);
+    const model = parseGltf(bytes);
+    const three = await loadThree(bytes);
+    const clipIndex = model.clips.length > 0 ? 0 : -1;
+    const time = clipIndex >= 0 ? model.clips[0].duration * 0.43 : 0;
+    three.setTime(clipIndex >= 0 ? three.gltf.animations[0] : null, time);
+    const json = evaluateModel(model, clipIndex, time, Playback.CLAMP);
+    const tolerance = RELATIVE_TOLERANCE * boundingDiagonal(model);
+    json.meshes.forEach((mesh, m) =>
+      mesh.primitives.forEach((primitive, p) => {
+        const reference = three.primitives.find((r) => r.sourceNode === mesh.node && r.primitive === p);
+        expect(reference, `mesh ${m} primitive ${p}`).toBeDefined();
+        const theirs = three.skinnedPositions(reference!);
+        expect(primitive.positions.length).toBe(theirs.length);
+        let worst = 0;
+        for (let i = 0; i < theirs.length; i++) worst = Math.max(worst, Math.abs(primitive.positions[i] - theirs[i]));
+        expect(worst).toBeLessThanOrEqual(tolerance);
+      }),
+    );
+  });
+}
+
+describe('conformance with three.js: project models (public/models)', () => {
+  const files = projectModels();
+  it('has generated models to test', () => {
+    expect(files.length).toBeGreaterThan(0);
+  });
+  for (const file of files) describe(file.label, () => conformanceSuite(file as ModelFile & { path: string }));
+});
+
+describe('conformance with three.js: Khronos sample models (../shared/models/khronos)', () => {
+  for (const file of khronosModels()) {
+    if (file.path === null) {
+      it.skip(`${file.label} — skipped: not present on this machine`, () => {});
+    } else {
+      describe(file.label, () => conformanceSuite(file as ModelFile & { path: string }));
+    }
+  }
+});

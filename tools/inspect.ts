@@ -1,0 +1,232 @@
+// Inspect a skinned glTF: node tree, skins, influences, clips — and, with --json, the evaluated
+// palette and skinned vertices. Our version of the "Assimp sandbox" of the ogldev course.
+//
+//   npm run inspect -- <file.gltf|.glb> [--clip NAME|INDEX] [--time SECONDS] [--loop] [--json]
+//
+// Node indices printed here are the file's (`nodes[k]`), so they can be looked up in the JSON.
+// Positions and normals are in scene space: what the vertex shader outputs before the
+// view-projection matrix (the skinned mesh node's own transform is ignored, as glTF requires).
+import { readFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import {
+  createPlayer,
+  GltfError,
+  parseGltf,
+  Playback,
+  skinVertices,
+  type Model,
+  type Player,
+} from '../src/core/index.ts';
+
+const USAGE = 'usage: npm run inspect -- <file.gltf|.glb> [--clip NAME|INDEX] [--time SECONDS] [--loop] [--json]';
+
+export interface InspectOptions {
+  file: string;
+  /** Clip name or index as typed; null = bind pose. */
+  clip: string | null;
+  /** Seconds into the clip. */
+  time: number;
+  playback: Playback;
+  json: boolean;
+}
+
+/** Parses the command line; throws an Error with a one-line reason on bad arguments. */
+export function parseArguments(args: string[]): InspectOptions {
+  const options: InspectOptions = { file: '', clip: null, time: 0, playback: Playback.CLAMP, json: false };
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i];
+    if (arg === '--json') options.json = true;
+    else if (arg === '--loop') options.playback = Playback.LOOP;
+    else if (arg === '--clip' || arg === '--time') {
+      const value = args[++i];
+      if (value === undefined) throw new Error(`${arg} needs a value`);
+      if (arg === '--clip') options.clip = value;
+      else {
+        options.time = Number(value);
+        if (value.trim() === '' || !Number.isFinite(options.time)) throw new Error(`--time: "${value}" is not a number of seconds`);
+      }
+    } else if (arg.startsWith('--')) throw new Error(`unknown option ${arg}`);
+    else if (options.file) throw new Error(`one file at a time (got "${options.file}" and "${arg}")`);
+    else options.file = arg;
+  }
+  if (!options.file) throw new Error('no file given');
+  return options;
+}
+
+/** Reads and parses a .gltf/.glb, resolving external buffers next to it. */
+export function loadModelFile(file: string): Model {
+  const bytes = readFileSync(file);
+  const folder = dirname(resolve(file));
+  return parseGltf(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength), {
+    resolveUri: (uri) => {
+      try {
+        const data = readFileSync(resolve(folder, decodeURIComponent(uri)));
+        return new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
+      } catch {
+        return undefined;
+      }
+    },
+  });
+}
+
+/** The index of the clip named or numbered by `selector`; throws when none matches. */
+export function findClip(model: Model, selector: string): number {
+  const byName = model.clips.findIndex((clip) => clip.name === selector);
+  if (byName >= 0) return byName;
+  if (/^\d+$/.test(selector) && Number(selector) < model.clips.length) return Number(selector);
+  const names = model.clips.map((clip, i) => `${i} "${clip.name}"`).join(', ') || 'none';
+  throw new Error(`--clip: no clip "${selector}" (clips: ${names})`);
+}
+
+/** The model posed at `clipIndex` (−1 = bind pose) and time: what --json prints. */
+export function evaluateModel(model: Model, clipIndex: number, time: number, playback: Playback) {
+  const player = createPlayer(model);
+  player.evaluate(clipIndex, time, playback);
+  const { hierarchy } = model;
+  const fileIndex = (h: number) => hierarchy.sourceIndex[h];
+  // Nodes in file order, parents as file indices.
+  const nodes = new Array<{ name: string; parent: number }>(hierarchy.count);
+  for (let h = 0; h < hierarchy.count; h++) {
+    const parent = hierarchy.parents[h];
+    nodes[fileIndex(h)] = { name: hierarchy.names[h], parent: parent < 0 ? -1 : fileIndex(parent) };
+  }
+  return {
+    nodes,
+    skins: model.skins.map((skin, s) => ({
+      joints: Array.from(skin.joints, fileIndex),
+      palette: Array.from({ length: skin.joints.length }, (_, j) => Array.from(player.palettes[s].subarray(16 * j, 16 * j + 16))),
+    })),
+    meshes: model.meshes.map((mesh) => ({
+      node: fileIndex(mesh.node),
+      primitives: mesh.primitives.map((primitive) => skinnedPrimitive(player, primitive, mesh.skin)),
+    })),
+  };
+}
+
+function skinnedPrimitive(player: Player, primitive: Model['meshes'][number]['primitives'][number], skin: number) {
+  const positions = new Float32Array(3 * primitive.vertexCount);
+  const normals = primitive.normals ? new Float32Array(3 * primitive.vertexCount) : null;
+  skinVertices(positions, normals, primitive, player.palettes[skin]);
+  return { positions: Array.from(positions), normals: normals ? Array.from(normals) : [] };
+}
+
+const INTERPOLATION_NAMES = ['STEP', 'LINEAR', 'CUBICSPLINE'];
+const PATH_NAMES = ['translation', 'rotation', 'scale'];
+const number = (x: number) => (Math.abs(x) < 5e-7 ? '0' : x.toFixed(4).replace(/\.?0+$/, ''));
+
+/** The human-readable report. */
+export function describeModel(model: Model): string {
+  const { hierarchy } = model;
+  const lines: string[] = [];
+  const fileIndex = (h: number) => hierarchy.sourceIndex[h];
+  const label = (h: number) => `${hierarchy.names[h] || '(unnamed)'} #${fileIndex(h)}`;
+
+  // Which skins use a node as a joint, and which node draws which mesh.
+  const jointOf = new Map<number, string[]>();
+  model.skins.forEach((skin, s) =>
+    skin.joints.forEach((h, j) => jointOf.set(h, [...(jointOf.get(h) ?? []), `skin ${s} joint ${j}`])),
+  );
+  const meshesAt = new Map<number, string[]>();
+  model.meshes.forEach((mesh, m) =>
+    meshesAt.set(mesh.node, [...(meshesAt.get(mesh.node) ?? []), `skinned mesh ${m} "${mesh.name}" → skin ${mesh.skin}`]),
+  );
+
+  lines.push(`Nodes (${hierarchy.count}; ● joint, ○ no bone)`);
+  const children: number[][] = Array.from({ length: hierarchy.count }, () => []);
+  for (let h = 0; h < hierarchy.count; h++) if (hierarchy.parents[h] >= 0) children[hierarchy.parents[h]].push(h);
+  const walk = (h: number, prefix: string, last: boolean, root: boolean) => {
+    const joints = jointOf.get(h);
+    const tags = [...(joints ? [joints.join(', ')] : []), ...(meshesAt.get(h) ?? [])];
+    const branch = root ? '' : last ? '└─ ' : '├─ ';
+    lines.push(`  ${prefix}${branch}${joints ? '●' : '○'} ${label(h)}${tags.length ? `  [${tags.join('; ')}]` : ''}`);
+    const next = root ? prefix : prefix + (last ? '   ' : '│  ');
+    children[h].forEach((c, i) => walk(c, next, i === children[h].length - 1, false));
+  };
+  for (let h = 0; h < hierarchy.count; h++) if (hierarchy.parents[h] < 0) walk(h, '', true, true);
+
+  model.skins.forEach((skin, s) => {
+    const skeleton = skin.skeleton >= 0 ? label(skin.skeleton) : 'none given';
+    lines.push('', `Skin ${s} "${skin.name}": ${skin.joints.length} joints, skeleton root ${skeleton}`);
+    skin.joints.forEach((h, j) => {
+      lines.push(`  joint ${j}: ${label(h)} — inverse bind matrix (rows):`);
+      for (let row = 0; row < 4; row++) {
+        const cells = [0, 1, 2, 3].map((col) => number(skin.inverseBindMatrices[16 * j + 4 * col + row]).padStart(9));
+        lines.push(`    [${cells.join(' ')} ]`);
+      }
+    });
+  });
+
+  model.meshes.forEach((mesh, m) => {
+    lines.push('', `Skinned mesh ${m} "${mesh.name}" at ${label(mesh.node)}, skin ${mesh.skin}`);
+    mesh.primitives.forEach((primitive, p) => {
+      const histogram = [0, 0, 0, 0, 0];
+      let minSum = Infinity;
+      let maxSum = -Infinity;
+      for (let v = 0; v < primitive.vertexCount; v++) {
+        let used = 0;
+        let sum = 0;
+        for (let k = 0; k < 4; k++) {
+          const w = primitive.weights[4 * v + k];
+          if (w > 0) used++;
+          sum += w;
+        }
+        histogram[used]++;
+        minSum = Math.min(minSum, sum);
+        maxSum = Math.max(maxSum, sum);
+      }
+      const maxInfluences = histogram.findLastIndex((count) => count > 0);
+      const triangles = primitive.indices ? primitive.indices.length / 3 : primitive.vertexCount / 3;
+      lines.push(
+        `  primitive ${p}: ${primitive.vertexCount} vertices, ${triangles} triangles, normals ${primitive.normals ? 'yes' : 'no'}`,
+        `    influences per vertex: max ${maxInfluences}; ` + histogram.map((count, n) => `${n}: ${count}`).join(', '),
+        `    weight sums: min ${minSum.toFixed(6)}, max ${maxSum.toFixed(6)}`,
+      );
+    });
+  });
+
+  lines.push('', `Clips (${model.clips.length})`);
+  model.clips.forEach((clip, c) => {
+    lines.push(`  ${c} "${clip.name}": ${number(clip.duration)} s, ${clip.tracks.length} channels`);
+    for (const track of clip.tracks) {
+      const keys = track.times.length;
+      lines.push(
+        `    ${label(track.node)}.${PATH_NAMES[track.path]}: ${INTERPOLATION_NAMES[track.interpolation]}, ${keys} key${keys === 1 ? '' : 's'}, ` +
+          `${number(track.times[0])}–${number(track.times[keys - 1])} s`,
+      );
+    }
+  });
+
+  if (model.notes.length) lines.push('', 'Loader notes', ...model.notes.map((note) => `  - ${note}`));
+  return lines.join('\n');
+}
+
+/** Runs the CLI; returns the exit code. */
+export function main(
+  args: string[],
+  write: (text: string) => unknown = (text) => process.stdout.write(text),
+  error: (text: string) => unknown = (text) => process.stderr.write(text),
+): number {
+  let options: InspectOptions;
+  try {
+    options = parseArguments(args);
+  } catch (e) {
+    error(`inspect: ${(e as Error).message}\n${USAGE}\n`);
+    return 2;
+  }
+  try {
+    const model = loadModelFile(options.file);
+    const clipIndex = options.clip === null ? -1 : findClip(model, options.clip);
+    if (options.json) {
+      write(`${JSON.stringify(evaluateModel(model, clipIndex, options.time, options.playback))}\n`);
+    } else {
+      write(`${options.file}\n\n${describeModel(model)}\n`);
+    }
+    return 0;
+  } catch (e) {
+    const reason = e instanceof GltfError ? e.message : (e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (e as Error).message;
+    error(`inspect: ${options.file}: ${reason}\n`);
+    return 1;
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) process.exitCode = main(process.argv.slice(2));
