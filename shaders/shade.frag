@@ -1,0 +1,69 @@
+#version 300 es
+// Shading of a skinned mesh: soft studio lighting, or the weight-paint view of one joint.
+//
+// Lighting happens in linear RGB and the result is encoded back to sRGB, since the canvas is an
+// sRGB surface. All directions are in model space (the space skin.vert outputs).
+
+precision highp float;
+
+in vec3 v_skinnedPosition;
+in vec3 v_skinnedNormal;
+in float v_selectedWeight;
+
+/** Camera position, model space. */
+uniform vec3 u_cameraPosition;
+/** Unit vectors towards the key and fill lights, model space. */
+uniform vec3 u_keyLightDirection;
+uniform vec3 u_fillLightDirection;
+/** The model's "up" (unit vector), for the sky/ground ambient. */
+uniform vec3 u_up;
+/** Surface colour, sRGB components in [0, 1]. */
+uniform vec3 u_baseColor;
+/** 0 = lit surface, 1 = weight paint of the selected joint. */
+uniform int u_view;
+
+out vec4 fragColor;
+
+vec3 toLinear(vec3 srgb) { return pow(srgb, vec3(2.2)); }
+vec3 toSrgb(vec3 linear) { return pow(linear, vec3(1.0 / 2.2)); }
+
+// #region weight-ramp
+/** Blender's weight-paint colours: 0 blue → 0.25 cyan → 0.5 green → 0.75 yellow → 1 red. */
+vec3 weightColor(float weight) {
+  float w = clamp(weight, 0.0, 1.0);
+  if (w < 0.25) return vec3(0.0, 4.0 * w, 1.0);
+  if (w < 0.5) return vec3(0.0, 1.0, 1.0 - 4.0 * (w - 0.25));
+  if (w < 0.75) return vec3(4.0 * (w - 0.5), 1.0, 0.0);
+  return vec3(1.0, 1.0 - 4.0 * (w - 0.75), 0.0);
+}
+// #endregion weight-ramp
+
+void main() {
+  vec3 normal = normalize(v_skinnedNormal);
+  // Meshes are drawn without back-face culling; a back face is lit from its visible side.
+  if (!gl_FrontFacing) normal = -normal;
+  vec3 toCamera = normalize(u_cameraPosition - v_skinnedPosition);
+
+  float key = max(dot(normal, u_keyLightDirection), 0.0);
+  float fill = max(dot(normal, u_fillLightDirection), 0.0);
+  float facing = max(dot(normal, toCamera), 0.0);
+
+  if (u_view == 1) {
+    // Weight paint stays close to flat colour so the ramp reads, with just enough light for shape.
+    vec3 paint = toLinear(weightColor(v_selectedWeight));
+    vec3 lit = paint * (0.45 + 0.4 * key + 0.15 * facing);
+    fragColor = vec4(toSrgb(lit), 1.0);
+    return;
+  }
+
+  vec3 albedo = toLinear(u_baseColor);
+  float skyAmount = 0.5 + 0.5 * dot(normal, u_up);
+  vec3 ambient = mix(vec3(0.16, 0.14, 0.13), vec3(0.34, 0.37, 0.42), skyAmount);
+  vec3 halfway = normalize(u_keyLightDirection + toCamera);
+  float specular = key > 0.0 ? pow(max(dot(normal, halfway), 0.0), 40.0) * 0.22 : 0.0;
+  float rim = pow(1.0 - facing, 3.0) * 0.28;
+
+  vec3 light = ambient + vec3(1.0, 0.97, 0.92) * key * 0.95 + vec3(0.55, 0.62, 0.75) * fill * 0.3;
+  vec3 color = albedo * light + vec3(specular) + vec3(0.6, 0.7, 0.85) * rim * albedo;
+  fragColor = vec4(toSrgb(color), 1.0);
+}

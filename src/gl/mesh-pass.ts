@@ -1,0 +1,82 @@
+// Draw pass: skinned meshes, GPU-skinned by shaders/skin.vert and lit (or weight-painted) by
+// shaders/shade.frag.
+
+import skinVertexSource from '../../shaders/skin.vert?raw';
+import shadeFragmentSource from '../../shaders/shade.frag?raw';
+import { createProgram, uniformLocation, type ProgramInfo } from './program.ts';
+
+export const SKIN_VERTEX_SHADER = { name: 'shaders/skin.vert', source: skinVertexSource };
+export const SHADE_FRAGMENT_SHADER = { name: 'shaders/shade.frag', source: shadeFragmentSource };
+
+/** Which colouring shade.frag applies (its u_view). */
+export const MeshView = { SHADED: 0, WEIGHTS: 1 } as const;
+export type MeshView = (typeof MeshView)[keyof typeof MeshView];
+
+/** Texture unit the bone texture is bound to while drawing. */
+export const PALETTE_TEXTURE_UNIT = 0;
+
+export interface MeshPass {
+  info: ProgramInfo;
+  palette: WebGLUniformLocation | null;
+  viewProjection: WebGLUniformLocation | null;
+  selectedJoint: WebGLUniformLocation | null;
+  cameraPosition: WebGLUniformLocation | null;
+  keyLightDirection: WebGLUniformLocation | null;
+  fillLightDirection: WebGLUniformLocation | null;
+  up: WebGLUniformLocation | null;
+  baseColor: WebGLUniformLocation | null;
+  view: WebGLUniformLocation | null;
+}
+
+/** Compiles the pass's program (throws ShaderError naming the file and line). */
+export function createMeshPass(gl: WebGL2RenderingContext): MeshPass {
+  const info = createProgram(gl, SKIN_VERTEX_SHADER, SHADE_FRAGMENT_SHADER);
+  return {
+    info,
+    palette: uniformLocation(info, 'u_palette'),
+    viewProjection: uniformLocation(info, 'u_viewProjection'),
+    selectedJoint: uniformLocation(info, 'u_selectedJoint'),
+    cameraPosition: uniformLocation(info, 'u_cameraPosition'),
+    keyLightDirection: uniformLocation(info, 'u_keyLightDirection'),
+    fillLightDirection: uniformLocation(info, 'u_fillLightDirection'),
+    up: uniformLocation(info, 'u_up'),
+    baseColor: uniformLocation(info, 'u_baseColor'),
+    view: uniformLocation(info, 'u_view'),
+  };
+}
+
+/** Per-frame inputs shared by every mesh drawn; all arrays read only. */
+export interface MeshPassFrame {
+  viewProjection: Float32Array;
+  /** Model space, 3 floats each; light directions are unit vectors towards the light. */
+  cameraPosition: Float32Array;
+  keyLightDirection: Float32Array;
+  fillLightDirection: Float32Array;
+  /** sRGB in [0, 1], 3 floats. */
+  baseColor: Float32Array;
+  view: MeshView;
+}
+
+const UP = new Float32Array([0, 1, 0]);
+
+/** Binds the program and sets the uniforms every mesh shares; then call setMeshPassSkin and draw. */
+export function beginMeshPass(gl: WebGL2RenderingContext, pass: MeshPass, frame: MeshPassFrame): void {
+  gl.useProgram(pass.info.program);
+  gl.enable(gl.DEPTH_TEST);
+  gl.depthMask(true);
+  gl.disable(gl.BLEND);
+  gl.disable(gl.CULL_FACE);
+  gl.uniform1i(pass.palette, PALETTE_TEXTURE_UNIT);
+  gl.uniformMatrix4fv(pass.viewProjection, false, frame.viewProjection);
+  gl.uniform3fv(pass.cameraPosition, frame.cameraPosition);
+  gl.uniform3fv(pass.keyLightDirection, frame.keyLightDirection);
+  gl.uniform3fv(pass.fillLightDirection, frame.fillLightDirection);
+  gl.uniform3fv(pass.up, UP);
+  gl.uniform3fv(pass.baseColor, frame.baseColor);
+  gl.uniform1i(pass.view, frame.view);
+}
+
+/** Selects the joint (index into the skin's joint list, −1 for none) whose weight the weight view paints. */
+export function setMeshPassSelectedJoint(gl: WebGL2RenderingContext, pass: MeshPass, selectedJoint: number): void {
+  gl.uniform1i(pass.selectedJoint, selectedJoint);
+}

@@ -1,0 +1,118 @@
+// Compiling and linking GLSL ES 3.00 programs with errors a reader can act on.
+//
+// Drivers report compile errors as "ERROR: 0:42: 'x' : undeclared identifier", where 0 is a
+// source-string index nobody remembers. createProgram rewrites each such line to
+// "shaders/skin.vert:42: 'x' : undeclared identifier" followed by the offending source line, and
+// throws a ShaderError carrying that text: program creation is set-up work, and the widget shows
+// the message in place of the figure.
+
+/** A shader's text and the repository path it came from (used only in messages). */
+export interface ShaderSource {
+  /** e.g. "shaders/skin.vert". */
+  name: string;
+  source: string;
+}
+
+/** A linked program and the locations of its active uniforms, by name. */
+export interface ProgramInfo {
+  program: WebGLProgram;
+  /** Active uniforms; array uniforms are listed by their base name ("u_x" for "u_x[0]"). */
+  uniforms: Map<string, WebGLUniformLocation>;
+}
+
+/** A shader failed to compile or a program failed to link; the message names file and line. */
+export class ShaderError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ShaderError';
+  }
+}
+
+const logLine = /^(?:ERROR|WARNING):\s*\d+:(\d+):\s*(.*)$/;
+
+/** Rewrites a driver's info log so that every located message names the file and shows its line. */
+export function formatShaderLog(shader: ShaderSource, log: string): string {
+  const sourceLines = shader.source.split(/\r\n|\r|\n/);
+  const out: string[] = [];
+  for (const raw of log.split('\n')) {
+    const line = raw.replace(/\0/g, '').trim();
+    if (line === '') continue;
+    const match = logLine.exec(line);
+    if (match === null) {
+      out.push(`${shader.name}: ${line}`);
+      continue;
+    }
+    const lineNumber = Number(match[1]);
+    out.push(`${shader.name}:${lineNumber}: ${match[2]}`);
+    const text = sourceLines[lineNumber - 1];
+    if (text !== undefined && text.trim() !== '') out.push(`    ${lineNumber} | ${text.trim()}`);
+  }
+  return out.join('\n');
+}
+
+function compileShader(gl: WebGL2RenderingContext, type: GLenum, shader: ShaderSource): WebGLShader {
+  const handle = gl.createShader(type);
+  if (handle === null) throw new ShaderError(`${shader.name}: could not create a shader (is the WebGL context lost?)`);
+  gl.shaderSource(handle, shader.source);
+  gl.compileShader(handle);
+  if (!gl.getShaderParameter(handle, gl.COMPILE_STATUS) && !gl.isContextLost()) {
+    const log = gl.getShaderInfoLog(handle) ?? '';
+    gl.deleteShader(handle);
+    throw new ShaderError(`Shader compilation failed\n${formatShaderLog(shader, log || 'no message from the driver')}`);
+  }
+  return handle;
+}
+
+/**
+ * Compiles and links `vertex` + `fragment`. With `transformFeedbackVaryings`, those outputs of the
+ * vertex shader are captured, one buffer each (SEPARATE_ATTRIBS). Throws ShaderError.
+ */
+export function createProgram(
+  gl: WebGL2RenderingContext,
+  vertex: ShaderSource,
+  fragment: ShaderSource,
+  transformFeedbackVaryings: readonly string[] = [],
+): ProgramInfo {
+  const vertexShader = compileShader(gl, gl.VERTEX_SHADER, vertex);
+  let fragmentShader: WebGLShader;
+  try {
+    fragmentShader = compileShader(gl, gl.FRAGMENT_SHADER, fragment);
+  } catch (error) {
+    gl.deleteShader(vertexShader);
+    throw error;
+  }
+  const program = gl.createProgram();
+  if (program === null) throw new ShaderError(`${vertex.name} + ${fragment.name}: could not create a program`);
+  gl.attachShader(program, vertexShader);
+  gl.attachShader(program, fragmentShader);
+  if (transformFeedbackVaryings.length > 0) {
+    gl.transformFeedbackVaryings(program, transformFeedbackVaryings as string[], gl.SEPARATE_ATTRIBS);
+  }
+  gl.linkProgram(program);
+  // Shaders can go once linked; the program keeps what it needs.
+  gl.detachShader(program, vertexShader);
+  gl.detachShader(program, fragmentShader);
+  gl.deleteShader(vertexShader);
+  gl.deleteShader(fragmentShader);
+  if (!gl.getProgramParameter(program, gl.LINK_STATUS) && !gl.isContextLost()) {
+    const log = (gl.getProgramInfoLog(program) ?? '').replace(/\0/g, '').trim();
+    gl.deleteProgram(program);
+    throw new ShaderError(`Linking ${vertex.name} with ${fragment.name} failed\n${log || 'no message from the driver'}`);
+  }
+
+  const uniforms = new Map<string, WebGLUniformLocation>();
+  const count = gl.getProgramParameter(program, gl.ACTIVE_UNIFORMS) as number;
+  for (let i = 0; i < count; i++) {
+    const info = gl.getActiveUniform(program, i);
+    if (info === null) continue;
+    const name = info.name.endsWith('[0]') ? info.name.slice(0, -3) : info.name;
+    const location = gl.getUniformLocation(program, info.name);
+    if (location !== null) uniforms.set(name, location);
+  }
+  return { program, uniforms };
+}
+
+/** The location of `name`, or null when the program does not use it (gl.uniform* ignores null). */
+export function uniformLocation(info: ProgramInfo, name: string): WebGLUniformLocation | null {
+  return info.uniforms.get(name) ?? null;
+}

@@ -1,0 +1,151 @@
+// Decides when each interactive figure ("island") on a page runs.
+//
+// This module is in every page's initial JavaScript, so it is small and imports nothing heavy:
+// an island's code (the core, WebGL, shaders) is fetched with a dynamic import() the first time
+// the island comes near the viewport. After that:
+//   - in view → it draws (state "running"); out of view → it stops drawing ("paused");
+//   - at most MAX_LIVE_CONTEXTS islands hold a WebGL context: before another one takes a context,
+//     the live island farthest from the viewport gives its own back ("idle"), and takes a new one
+//     when it returns. Browsers cap live contexts per page (16 in Chromium) and silently kill the
+//     oldest beyond that; staying well under the cap keeps that from ever happening.
+// One IntersectionObserver watches every island; the element's data-state attribute reports:
+//   idle | loading | running | paused | lost | error | unsupported
+
+/** What the manager asks of a mounted island (implemented by the lazily loaded code). */
+export interface Island {
+  /** True while the island holds (or is creating) a WebGL context. */
+  readonly holdsContext: boolean;
+  /** Takes a WebGL context (again, after release) and prepares to draw. */
+  acquire(): void;
+  /** Gives the WebGL context back; acquire() brings it back. */
+  release(): void;
+  /** In view: draw (and animate); out of view: stop drawing. */
+  setVisible(visible: boolean): void;
+}
+
+/** The lazily loaded module of an island kind. */
+export interface IslandModule {
+  mountIsland(host: HTMLElement): Island;
+}
+
+/** Live WebGL contexts allowed on one page. */
+export const MAX_LIVE_CONTEXTS = 8;
+
+interface Entry {
+  host: HTMLElement;
+  load: () => Promise<IslandModule>;
+  island: Island | null;
+  loading: boolean;
+  visible: boolean;
+}
+
+const entries = new Map<Element, Entry>();
+/** Islands already mounted, kept if their element is taken out of the page and put back. */
+const mounted = new WeakMap<HTMLElement, Island>();
+let observer: IntersectionObserver | null = null;
+
+/** Shows `message` in the island's status line (server-rendered, [data-part=status]). */
+function showStatus(host: HTMLElement, message: string): void {
+  const status = host.querySelector<HTMLElement>('[data-part=status]');
+  if (status !== null) {
+    status.textContent = message;
+    status.hidden = false;
+  }
+}
+
+/** Distance in CSS pixels from the element to the viewport (0 when they overlap). */
+function distanceToViewport(element: Element): number {
+  const rect = element.getBoundingClientRect();
+  const above = -rect.bottom;
+  const below = rect.top - window.innerHeight;
+  return Math.max(0, above, below);
+}
+
+/** Releases contexts of off-screen islands, farthest first, until one more fits. */
+function makeRoomForContext(): void {
+  let live = 0;
+  for (const entry of entries.values()) if (entry.island?.holdsContext) live++;
+  while (live >= MAX_LIVE_CONTEXTS) {
+    let farthest: Entry | null = null;
+    let farthestDistance = -1;
+    for (const entry of entries.values()) {
+      if (entry.visible || !entry.island?.holdsContext) continue;
+      const distance = distanceToViewport(entry.host);
+      if (distance > farthestDistance) {
+        farthest = entry;
+        farthestDistance = distance;
+      }
+    }
+    if (farthest === null) return;
+    farthest.island!.release();
+    live--;
+  }
+}
+
+async function activate(entry: Entry): Promise<void> {
+  if (entry.island === null) {
+    if (entry.loading) return;
+    entry.loading = true;
+    entry.host.dataset.state = 'loading';
+    try {
+      const module = await entry.load();
+      entry.island = module.mountIsland(entry.host);
+      mounted.set(entry.host, entry.island);
+    } catch (error) {
+      entry.host.dataset.state = 'error';
+      showStatus(entry.host, `This figure's code could not be loaded (${(error as Error).message}). Reloading the page may help.`);
+      return;
+    } finally {
+      entry.loading = false;
+    }
+    // The element may have left the page while its code was loading.
+    if (!entries.has(entry.host)) return;
+  }
+  if (!entry.visible) return;
+  if (!entry.island.holdsContext) {
+    makeRoomForContext();
+    entry.island.acquire();
+  }
+  entry.island.setVisible(true);
+}
+
+function onIntersection(records: IntersectionObserverEntry[]): void {
+  for (const record of records) {
+    const entry = entries.get(record.target);
+    if (entry === undefined) continue;
+    entry.visible = record.isIntersecting;
+    if (entry.visible) void activate(entry);
+    else entry.island?.setVisible(false);
+  }
+}
+
+/**
+ * Starts managing `host`: `load` is called (once) when the element first comes near the viewport
+ * and must resolve to the island kind's module.
+ */
+export function observeIsland(host: HTMLElement, load: () => Promise<IslandModule>): void {
+  if (entries.has(host)) return;
+  if (!host.dataset.state) host.dataset.state = 'idle';
+  entries.set(host, { host, load, island: mounted.get(host) ?? null, loading: false, visible: false });
+  if (typeof IntersectionObserver === 'undefined') {
+    // Very old browsers: treat every island as visible (the context budget still applies).
+    const entry = entries.get(host)!;
+    entry.visible = true;
+    void activate(entry);
+    return;
+  }
+  // A small margin starts loading just before the island scrolls in.
+  observer ??= new IntersectionObserver(onIntersection, { rootMargin: '120px 0px' });
+  observer.observe(host);
+}
+
+/** Stops managing `host` (element removed from the page) and frees its context. */
+export function unobserveIsland(host: HTMLElement): void {
+  const entry = entries.get(host);
+  if (entry === undefined) return;
+  observer?.unobserve(host);
+  entries.delete(host);
+  entry.visible = false;
+  entry.island?.setVisible(false);
+  if (entry.island?.holdsContext) entry.island.release();
+}

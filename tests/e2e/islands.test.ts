@@ -1,0 +1,349 @@
+// The WebGL islands of the built chapters, in Chromium (SwiftShader): they start only when scrolled
+// to, draw something, react to their controls (bind pose ↔ animated, joint sliders, the time
+// slider), respect reduced motion, explain themselves without WebGL2, survive a lost context, and
+// never hold more than eight live WebGL contexts.
+//
+// Pixels are compared from element screenshots decoded in the page (createImageBitmap): what the
+// reader sees, after compositing, with no test hook in the shipped code.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readdirSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Locator, Page } from 'playwright-core';
+import { openSite, type Site } from './harness.ts';
+
+const dist = fileURLToPath(new URL('../../dist/', import.meta.url));
+/** Must match MAX_LIVE_CONTEXTS in src/widgets/island-manager.ts. */
+const MAX_LIVE_CONTEXTS = 8;
+/** States in which an island holds a WebGL context. */
+const LIVE_STATES = ['loading', 'running', 'paused', 'lost'];
+/** A pixel "differs" when its R, G and B differ by more than this in total (0–765). */
+const PIXEL_THRESHOLD = 24;
+const ISLANDS = 'arm-widget, model-widget';
+
+/** Chapter pages of dist/ as URL paths. */
+function chapterPages(): string[] {
+  const directory = join(dist, 'chapters');
+  const pages: string[] = [];
+  const walk = (path: string) => {
+    for (const name of readdirSync(path)) {
+      const child = join(path, name);
+      if (statSync(child).isDirectory()) walk(child);
+      else if (name === 'index.html') pages.push('/' + relative(dist, path).split('\\').join('/') + '/');
+    }
+  };
+  walk(directory);
+  return pages.sort();
+}
+
+const pages = chapterPages();
+
+/** Waits until the island's data-state is one of `states`; returns it. */
+async function waitForState(island: Locator, states: string[], timeout = 30_000): Promise<string> {
+  const handle = await island.elementHandle();
+  await island.page().waitForFunction(
+    ([element, wanted]) => wanted.includes((element as HTMLElement).dataset.state ?? ''),
+    [handle, states] as const,
+    { timeout },
+  );
+  return (await island.getAttribute('data-state')) ?? '';
+}
+
+/** Lets the page draw: two animation frames. */
+async function nextFrames(page: Page): Promise<void> {
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+}
+
+/** Number of pixels that differ between two PNG screenshots of the same size. */
+async function differingPixels(page: Page, a: Buffer, b: Buffer): Promise<{ differing: number; total: number }> {
+  return page.evaluate(
+    async ([first, second, threshold]) => {
+      const decode = async (base64: string) => {
+        const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+        const bitmap = await createImageBitmap(new Blob([bytes], { type: 'image/png' }));
+        const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
+        const context = canvas.getContext('2d')!;
+        context.drawImage(bitmap, 0, 0);
+        return context.getImageData(0, 0, bitmap.width, bitmap.height).data;
+      };
+      const [x, y] = await Promise.all([decode(first), decode(second)]);
+      if (x.length !== y.length) return { differing: -1, total: x.length / 4 };
+      let differing = 0;
+      for (let i = 0; i < x.length; i += 4) {
+        if (Math.abs(x[i] - y[i]) + Math.abs(x[i + 1] - y[i + 1]) + Math.abs(x[i + 2] - y[i + 2]) > threshold) differing++;
+      }
+      return { differing, total: x.length / 4 };
+    },
+    [a.toString('base64'), b.toString('base64'), PIXEL_THRESHOLD] as const,
+  );
+}
+
+/** Share of the stage's pixels that the canvas changes (screenshot with vs without the canvas). */
+async function drawnShare(island: Locator): Promise<number> {
+  const page = island.page();
+  const stage = island.locator('.island-stage');
+  const canvas = island.locator('canvas');
+  await nextFrames(page);
+  const withCanvas = await stage.screenshot();
+  await canvas.evaluate((element) => ((element as HTMLElement).style.visibility = 'hidden'));
+  const without = await stage.screenshot();
+  await canvas.evaluate((element) => ((element as HTMLElement).style.visibility = ''));
+  const { differing, total } = await differingPixels(page, withCanvas, without);
+  return differing / total;
+}
+
+/** Pauses the island's clip if it plays, so that only the controls change what it shows. */
+async function pause(island: Locator): Promise<void> {
+  if ((await island.getAttribute('data-playing')) === 'true') await island.locator('[data-part=play]').click();
+  expect(await island.getAttribute('data-playing')).toBe('false');
+  await nextFrames(island.page());
+}
+
+/** Screenshot of the canvas after the page has drawn. */
+async function shot(island: Locator): Promise<Buffer> {
+  await nextFrames(island.page());
+  return island.locator('canvas').screenshot();
+}
+
+let site: Site;
+
+beforeAll(async () => {
+  site = await openSite();
+});
+
+afterAll(async () => {
+  await site?.close();
+});
+
+describe('islands on the chapter pages', () => {
+  it('finds chapter pages with islands', async () => {
+    expect(pages.length).toBeGreaterThan(0);
+    let islands = 0;
+    for (const path of pages) {
+      const { page, context } = await site.newPage();
+      await page.goto(site.origin + path);
+      islands += await page.locator(ISLANDS).count();
+      await context.close();
+    }
+    expect(islands).toBeGreaterThan(0);
+  });
+
+  for (const path of pages) {
+    it(`${path}: each island starts when scrolled to, draws, and its controls change the picture`, async () => {
+      const { page, context, errors } = await site.newPage();
+      await page.goto(site.origin + path, { waitUntil: 'networkidle' });
+      const islands = await page.locator(ISLANDS).all();
+
+      // Lazy start: an island far below the first screen has not loaded anything yet.
+      for (const island of islands) {
+        const box = await island.boundingBox();
+        if (box !== null && box.y > 900 + 600) expect(await island.getAttribute('data-state'), 'below the fold').toBe('idle');
+      }
+
+      for (const [index, island] of islands.entries()) {
+        const where = `${path} island ${index} (${await island.evaluate((e) => e.tagName.toLowerCase())})`;
+        await island.scrollIntoViewIfNeeded();
+        expect(await waitForState(island, ['running', 'error', 'unsupported']), where).toBe('running');
+        expect(await island.locator('[data-part=status]').isVisible(), `${where}: status hidden`).toBe(false);
+        const drawn = await drawnShare(island);
+        expect(drawn, `${where}: share of the stage the canvas draws`).toBeGreaterThan(0.02);
+
+        await pause(island);
+        const before = await shot(island);
+        const again = await shot(island);
+        expect((await differingPixels(page, before, again)).differing, `${where}: a paused island is still`).toBe(0);
+
+        // Bind pose ↔ animated (or posed).
+        await island.locator('[data-part=pose] input[value=bind]').check();
+        const bind = await shot(island);
+        const toBind = await differingPixels(page, before, bind);
+        expect(toBind.differing / toBind.total, `${where}: bind pose changes the picture`).toBeGreaterThan(0.002);
+        await island.locator('[data-part=pose] input[value=animated]').check();
+        const back = await shot(island);
+        expect((await differingPixels(page, before, back)).differing, `${where}: back to the same pose`).toBe(0);
+
+        // A slider: a joint rotation (arm) or the clip time (model).
+        const slider = island.locator('input[data-part=angle], input[data-part=time]').first();
+        expect(await slider.count(), `${where}: has a slider`).toBe(1);
+        await slider.focus();
+        for (let i = 0; i < 20; i++) await page.keyboard.press('ArrowRight');
+        const slid = await shot(island);
+        const bySlider = await differingPixels(page, back, slid);
+        expect(bySlider.differing / bySlider.total, `${where}: the slider changes the picture`).toBeGreaterThan(0.002);
+
+        // The camera from the keyboard: arrow keys turn the view while the canvas has focus.
+        // (Screenshots from here on include the canvas's focus ring.)
+        await island.locator('canvas').focus();
+        const focused = await shot(island);
+        await page.keyboard.press('ArrowLeft');
+        await page.keyboard.press('ArrowLeft');
+        const turned = await shot(island);
+        const byKeys = await differingPixels(page, focused, turned);
+        expect(byKeys.differing / byKeys.total, `${where}: arrow keys turn the view`).toBeGreaterThan(0.002);
+        await page.keyboard.press('Home');
+        expect((await differingPixels(page, focused, await shot(island))).differing, `${where}: Home resets the view`).toBe(0);
+      }
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+  }
+});
+
+describe('the arm island', () => {
+  const armPage = pages.find((path) => path.includes('bones')) ?? pages[0];
+
+  it('turns the shoulder: the elbow\'s global matrix changes, its local matrix does not', async () => {
+    const { page, context, errors } = await site.newPage();
+    await page.goto(site.origin + armPage);
+    const arm = page.locator('arm-widget').first();
+    await arm.scrollIntoViewIfNeeded();
+    await waitForState(arm, ['running']);
+    await arm.locator('[data-part=joint]').selectOption({ label: 'elbow' });
+    const cells = async (kind: string) => arm.locator(`table[data-matrix=${kind}] tbody td`).allTextContents();
+    await nextFrames(page);
+    const local = await cells('local');
+    const global = await cells('global');
+    expect(local).toHaveLength(16);
+    // Chapter 1's numbers: elbow local = T(0, 2, 0) R(45°); global translation (−1, 1.73).
+    expect(local.slice(0, 4)).toEqual(['0.71', '\u22120.71', '0.00', '0.00']);
+    expect([global[3], global[7]]).toEqual(['\u22121.00', '1.73']);
+
+    const shoulder = arm.locator('input[data-part=angle][data-joint="0"]');
+    await shoulder.focus();
+    for (let i = 0; i < 30; i++) await page.keyboard.press('ArrowLeft');
+    expect(await shoulder.inputValue()).toBe('0');
+    await nextFrames(page);
+    expect(await cells('local'), 'elbow local after turning the shoulder').toEqual(local);
+    const turned = await cells('global');
+    expect(turned, 'elbow global after turning the shoulder').not.toEqual(global);
+    // Shoulder at 0°: the elbow sits straight above it, at (0, 2).
+    expect([turned[3], turned[7]]).toEqual(['0.00', '2.00']);
+    // Choosing a joint announces its matrices once, politely (the tables themselves are not live).
+    await shoulder.dispatchEvent('change');
+    expect(await arm.locator('[data-part=readout-summary]').textContent()).toContain('elbow');
+    expect(await arm.locator('table[data-matrix=global]').getAttribute('aria-live')).toBeNull();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('island life cycle', () => {
+  const path = pages[0];
+
+  it('starts paused when the reader prefers reduced motion', async () => {
+    const { page, context, errors } = await site.newPage({ reducedMotion: 'reduce' });
+    await page.goto(site.origin + path);
+    const model = page.locator('model-widget').first();
+    expect(await model.count()).toBe(1);
+    await model.scrollIntoViewIfNeeded();
+    await waitForState(model, ['running']);
+    expect(await model.getAttribute('data-playing')).toBe('false');
+    const a = await shot(model);
+    await page.waitForTimeout(400);
+    const b = await shot(model);
+    expect((await differingPixels(page, a, b)).differing).toBe(0);
+    // Play still works on request.
+    await model.locator('[data-part=play]').click();
+    expect(await model.getAttribute('data-playing')).toBe('true');
+    await page.waitForTimeout(300);
+    const c = await shot(model);
+    expect((await differingPixels(page, a, c)).differing).toBeGreaterThan(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('plays by default otherwise', async () => {
+    const { page, context } = await site.newPage();
+    await page.goto(site.origin + path);
+    const model = page.locator('model-widget').first();
+    await model.scrollIntoViewIfNeeded();
+    await waitForState(model, ['running']);
+    expect(await model.getAttribute('data-playing')).toBe('true');
+    await context.close();
+  });
+
+  it('explains itself in words when the browser has no WebGL2', async () => {
+    const { page, context, errors } = await site.newPage();
+    await context.addInitScript(() => {
+      const getContext = HTMLCanvasElement.prototype.getContext;
+      HTMLCanvasElement.prototype.getContext = function (this: HTMLCanvasElement, type: string, ...rest: unknown[]) {
+        if (type === 'webgl2') return null;
+        return (getContext as (...args: unknown[]) => unknown).call(this, type, ...rest);
+      } as typeof getContext;
+    });
+    await page.goto(site.origin + path);
+    for (const island of await page.locator(ISLANDS).all()) {
+      await island.scrollIntoViewIfNeeded();
+      expect(await waitForState(island, ['unsupported', 'running', 'error'])).toBe('unsupported');
+      const status = island.locator('[data-part=status]');
+      expect(await status.isVisible()).toBe(true);
+      expect(await status.textContent()).toMatch(/needs WebGL2/);
+      expect(await island.locator('[data-part=play]').isDisabled()).toBe(true);
+    }
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('shows a lost context, then recovers when it is restored', async () => {
+    const { page, context, errors } = await site.newPage();
+    await page.goto(site.origin + path);
+    const island = page.locator(ISLANDS).first();
+    await island.scrollIntoViewIfNeeded();
+    await waitForState(island, ['running']);
+    await island.locator('canvas').evaluate((canvas) => {
+      const extension = (canvas as HTMLCanvasElement).getContext('webgl2')!.getExtension('WEBGL_lose_context')!;
+      (window as unknown as { loseContext: WEBGL_lose_context }).loseContext = extension;
+      extension.loseContext();
+    });
+    await waitForState(island, ['lost']);
+    const status = island.locator('[data-part=status]');
+    expect(await status.isVisible()).toBe(true);
+    expect(await status.textContent()).toMatch(/graphics context was lost/);
+    await page.evaluate(() => (window as unknown as { loseContext: WEBGL_lose_context }).loseContext.restoreContext());
+    await waitForState(island, ['running']);
+    expect(await status.isVisible()).toBe(false);
+    expect(await drawnShare(island)).toBeGreaterThan(0.02);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it(`keeps at most ${MAX_LIVE_CONTEXTS} live WebGL contexts, and brings released islands back`, async () => {
+    const { page, context, errors } = await site.newPage();
+    const warnings: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'warning') warnings.push(message.text());
+    });
+    await page.goto(site.origin + path);
+    // Twelve more islands down the page, far apart, each a copy of the first model island.
+    const copies = 12;
+    await page.evaluate((count) => {
+      const original = document.querySelector('model-widget')!;
+      const shelf = document.createElement('div');
+      for (let i = 0; i < count; i++) {
+        const copy = original.cloneNode(true) as HTMLElement;
+        copy.dataset.state = 'idle';
+        copy.classList.add('test-copy');
+        copy.style.marginBottom = '150vh';
+        shelf.append(copy);
+      }
+      document.querySelector('main')!.append(shelf);
+    }, copies);
+    const live = () => page.evaluate((states) => Array.from(document.querySelectorAll<HTMLElement>('arm-widget, model-widget')).filter((e) => states.includes(e.dataset.state ?? '')).length, LIVE_STATES);
+    const all = await page.locator('.test-copy').all();
+    for (const copy of all) {
+      await copy.scrollIntoViewIfNeeded();
+      expect(await waitForState(copy, ['running'])).toBe('running');
+      expect(await live()).toBeLessThanOrEqual(MAX_LIVE_CONTEXTS);
+    }
+    // The first copies were released (farthest away); scrolling back brings the first one back.
+    expect(await all[0].getAttribute('data-state')).toBe('idle');
+    await all[0].scrollIntoViewIfNeeded();
+    expect(await waitForState(all[0], ['running'])).toBe('running');
+    expect(await live()).toBeLessThanOrEqual(MAX_LIVE_CONTEXTS);
+    expect(await drawnShare(all[0])).toBeGreaterThan(0.02);
+    expect(errors).toEqual([]);
+    // Chromium warns when it has to kill a context to make room: the budget must make that never happen.
+    expect(warnings.filter((w) => /too many active webgl contexts/i.test(w))).toEqual([]);
+    await context.close();
+  });
+});

@@ -1,0 +1,301 @@
+// GPU/CPU parity: shaders/skin.vert, run in Chromium with transform feedback on real models at
+// several clip times, against the core's CPU skinning (src/core/skin.ts) computed here in Node.
+//
+// Node parses the model (parseGltf), poses it (createPlayer → evaluate) and skins it on the CPU.
+// The browser receives the same bind-pose vertex data and the same palettes, uploads them with the
+// site's own WebGL code (createSkinnedVertexArray: joints through vertexAttribIPointer; the bone
+// texture; createProgram with the feedback varyings) and returns what skin.vert wrote. Both sides
+// use float32 inputs; the comparison is absolute, in model units (metres for the project's models):
+// every position and every unit normal within 1e-5.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { build, type Rolldown } from 'vite';
+import type { Page } from 'playwright-core';
+import { Playback } from '../../src/core/clip.ts';
+import { parseGltf } from '../../src/core/gltf/index.ts';
+import type { Model } from '../../src/core/model.ts';
+import { createPlayer } from '../../src/core/player.ts';
+import { skinVertices } from '../../src/core/skin.ts';
+import { openSite, type Site } from './harness.ts';
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+/** Largest allowed |GPU − CPU| per coordinate, model units. */
+const TOLERANCE = 1e-5;
+
+/** The models compared: the project's own, and a Khronos sample when ../shared holds it. */
+const models = [
+  { label: 'mannequin.glb', path: `${root}public/models/mannequin.glb` },
+  { label: 'bend-tube.glb', path: `${root}public/models/bend-tube.glb` },
+  { label: 'khronos RiggedFigure.glb', path: `${root}../shared/models/khronos/RiggedFigure/RiggedFigure.glb` },
+].filter((model) => model.label.startsWith('khronos') === false || existsSync(model.path));
+
+/**
+ * The browser side, bundled from the site's real modules. window.parity.load(primitives) uploads
+ * the bind-pose vertex data once; window.parity.skin(palettes) uploads one palette per skin, runs
+ * skin.vert over every vertex and returns, per primitive, the positions and normals it captured.
+ */
+const browserEntry = `
+import { createBoneTexture, uploadBoneTexture } from '${root}src/gl/bone-texture.ts';
+import { captureSkinFeedback, createSkinFeedback, readSkinFeedback, SKIN_FEEDBACK_VARYINGS } from '${root}src/gl/feedback.ts';
+import { createSkinnedVertexArray } from '${root}src/gl/mesh.ts';
+import { SKIN_VERTEX_SHADER, SHADE_FRAGMENT_SHADER, PALETTE_TEXTURE_UNIT } from '${root}src/gl/mesh-pass.ts';
+import { createProgram, ShaderError, uniformLocation } from '${root}src/gl/program.ts';
+
+const gl = document.createElement('canvas').getContext('webgl2');
+let loaded = [];
+
+window.parity = {
+  /** The message createProgram throws for these sources, or '' when they compile. */
+  compileError(vertex, fragment) {
+    try {
+      gl.deleteProgram(createProgram(gl, vertex, fragment).program);
+      return '';
+    } catch (error) {
+      return (error instanceof ShaderError ? '' : 'not a ShaderError: ') + error.message;
+    }
+  },
+  load(primitives) {
+    if (!gl) throw new Error('no WebGL2');
+    loaded = primitives.map((p) => {
+      const primitive = {
+        vertexCount: p.vertexCount,
+        positions: new Float32Array(p.positions),
+        normals: new Float32Array(p.normals),
+        joints: new Uint16Array(p.joints),
+        weights: new Float32Array(p.weights),
+        indices: null,
+      };
+      return {
+        skin: p.skin,
+        vertexCount: p.vertexCount,
+        vertexArray: createSkinnedVertexArray(gl, primitive),
+        feedback: createSkinFeedback(gl, p.vertexCount),
+      };
+    });
+  },
+  skin(palettes) {
+    const info = createProgram(gl, SKIN_VERTEX_SHADER, SHADE_FRAGMENT_SHADER, SKIN_FEEDBACK_VARYINGS);
+    gl.useProgram(info.program);
+    gl.uniform1i(uniformLocation(info, 'u_palette'), PALETTE_TEXTURE_UNIT);
+    gl.uniform1i(uniformLocation(info, 'u_selectedJoint'), -1);
+    gl.activeTexture(gl.TEXTURE0 + PALETTE_TEXTURE_UNIT);
+    const textures = palettes.map((values) => {
+      const palette = new Float32Array(values);
+      const texture = createBoneTexture(gl, palette.length / 16);
+      if (typeof texture === 'string') throw new Error(texture);
+      uploadBoneTexture(gl, texture, palette);
+      return texture;
+    });
+    const results = loaded.map((p) => {
+      gl.bindTexture(gl.TEXTURE_2D, textures[p.skin].texture);
+      captureSkinFeedback(gl, p.vertexArray.vao, p.feedback);
+      const positions = new Float32Array(3 * p.vertexCount);
+      const normals = new Float32Array(3 * p.vertexCount);
+      readSkinFeedback(gl, p.feedback, positions, normals);
+      return { positions: Array.from(positions), normals: Array.from(normals) };
+    });
+    for (const texture of textures) gl.deleteTexture(texture.texture);
+    gl.deleteProgram(info.program);
+    const error = gl.getError();
+    if (error !== gl.NO_ERROR) throw new Error('WebGL error ' + error);
+    return results;
+  },
+};
+`;
+
+/** Bundles browserEntry (with the shaders inlined through ?raw) into one script. */
+async function bundleBrowserCode(): Promise<string> {
+  const output = await build({
+    configFile: false,
+    logLevel: 'silent',
+    root,
+    plugins: [
+      {
+        name: 'parity-entry',
+        enforce: 'pre',
+        // Lib mode hands the entry over as a path under `root`.
+        resolveId: (id) => (id.endsWith('virtual:parity') ? '\0virtual:parity' : null),
+        load: (id) => (id === '\0virtual:parity' ? browserEntry : null),
+      },
+    ],
+    build: {
+      write: false,
+      minify: false,
+      lib: { entry: 'virtual:parity', formats: ['iife'], name: 'parity' },
+    },
+  });
+  const results = (Array.isArray(output) ? output : [output]) as Rolldown.RolldownOutput[];
+  const chunk = results[0].output.find((item) => item.type === 'chunk');
+  if (chunk === undefined || chunk.type !== 'chunk') throw new Error('the parity bundle produced no chunk');
+  return chunk.code;
+}
+
+interface GpuSkinned {
+  positions: number[];
+  normals: number[];
+}
+
+interface ShaderSource {
+  name: string;
+  source: string;
+}
+
+interface ParityWindow {
+  parity: {
+    compileError(vertex: ShaderSource, fragment: ShaderSource): string;
+    load(primitives: unknown): void;
+    skin(palettes: number[][]): GpuSkinned[];
+  };
+}
+
+/** Every skinned primitive of the model, with its mesh's skin index. */
+function primitivesOf(model: Model) {
+  return model.meshes.flatMap((mesh) => mesh.primitives.map((primitive) => ({ skin: mesh.skin, primitive })));
+}
+
+/** Sends the model's bind-pose vertex data to the browser (once per model). */
+async function loadOnGpu(page: Page, model: Model): Promise<void> {
+  const input = primitivesOf(model).map(({ skin, primitive }) => ({
+    skin,
+    vertexCount: primitive.vertexCount,
+    positions: Array.from(primitive.positions),
+    normals: Array.from(primitive.normals!),
+    joints: Array.from(primitive.joints),
+    weights: Array.from(primitive.weights),
+  }));
+  await page.evaluate((primitives) => (window as unknown as ParityWindow).parity.load(primitives), input);
+}
+
+/** Runs skin.vert with these palettes (one per skin) over the loaded model. */
+async function skinOnGpu(page: Page, palettes: Float32Array[]): Promise<GpuSkinned[]> {
+  const values = palettes.map((palette) => Array.from(palette));
+  return page.evaluate((p) => (window as unknown as ParityWindow).parity.skin(p), values);
+}
+
+interface Comparison {
+  positionError: number;
+  normalError: number;
+  vertices: number;
+}
+
+/** Skins the loaded `model` at clip `clipIndex`, time `time` on both sides; the largest differences. */
+async function compareAt(page: Page, model: Model, clipIndex: number, time: number): Promise<Comparison> {
+  const player = createPlayer(model);
+  player.evaluate(clipIndex, time, Playback.LOOP);
+  const gpu = await skinOnGpu(page, player.palettes);
+  let positionError = 0;
+  let normalError = 0;
+  let vertices = 0;
+  primitivesOf(model).forEach(({ skin, primitive }, i) => {
+    const positions = new Float32Array(3 * primitive.vertexCount);
+    const normals = new Float32Array(3 * primitive.vertexCount);
+    skinVertices(positions, normals, primitive, player.palettes[skin]);
+    for (let k = 0; k < positions.length; k++) {
+      // NaN on either side fails: Math.max(x, NaN) is NaN, and NaN ≤ tolerance is false.
+      positionError = Math.max(positionError, Math.abs(positions[k] - gpu[i].positions[k]));
+      normalError = Math.max(normalError, Math.abs(normals[k] - gpu[i].normals[k]));
+    }
+    vertices += primitive.vertexCount;
+  });
+  return { positionError, normalError, vertices };
+}
+
+function readModel(path: string): Model {
+  const bytes = readFileSync(path);
+  return parseGltf(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+}
+
+let site: Site;
+let page: Page;
+
+beforeAll(async () => {
+  const code = await bundleBrowserCode();
+  site = await openSite();
+  ({ page } = await site.newPage());
+  await page.goto(`${site.origin}/`);
+  await page.addScriptTag({ content: code });
+});
+
+afterAll(async () => {
+  await site?.close();
+});
+
+describe('skin.vert on the GPU matches skinVertices on the CPU', () => {
+  for (const { label, path } of models) {
+    it(`${label}: every clip at several times, positions and normals within ${TOLERANCE}`, async () => {
+      const model = readModel(path);
+      expect(model.meshes.length).toBeGreaterThan(0);
+      expect(primitivesOf(model).every(({ primitive }) => primitive.normals !== null)).toBe(true);
+      await loadOnGpu(page, model);
+      const cases: [number, number][] = [[-1, 0]];
+      model.clips.forEach((clip, clipIndex) => {
+        for (const fraction of [0, 0.21, 0.5, 0.77]) cases.push([clipIndex, fraction * clip.duration]);
+      });
+      expect(cases.length).toBeGreaterThan(4);
+      let worstPosition = 0;
+      let worstNormal = 0;
+      for (const [clipIndex, time] of cases) {
+        const result = await compareAt(page, model, clipIndex, time);
+        const where = `${label}, clip ${clipIndex}, t = ${time.toFixed(3)} s`;
+        expect(result.vertices, where).toBeGreaterThan(0);
+        expect(result.positionError, `${where}: positions`).toBeLessThanOrEqual(TOLERANCE);
+        expect(result.normalError, `${where}: normals`).toBeLessThanOrEqual(TOLERANCE);
+        worstPosition = Math.max(worstPosition, result.positionError);
+        worstNormal = Math.max(worstNormal, result.normalError);
+      }
+      console.log(`${label}: ${cases.length} poses, max |GPU − CPU| position ${worstPosition.toExponential(2)}, normal ${worstNormal.toExponential(2)}`);
+    });
+  }
+
+  it('is sensitive: a palette that differs by 1e-4 in one translation is caught', async () => {
+    const model = readModel(models[0].path);
+    await loadOnGpu(page, model);
+    const player = createPlayer(model);
+    player.evaluate(0, 0.3, Playback.LOOP);
+    const skin = model.meshes[0].skin;
+    const primitive = model.meshes[0].primitives[0];
+    // Joint 0's x translation moved by 1e-4: every vertex weighted on joint 0 must show it.
+    const shifted = player.palettes.map((palette) => Float32Array.from(palette));
+    shifted[skin][12] += 1e-4;
+    const gpu = await skinOnGpu(page, shifted);
+    const cpu = new Float32Array(3 * primitive.vertexCount);
+    skinVertices(cpu, null, primitive, player.palettes[skin]);
+    let largest = 0;
+    for (let k = 0; k < cpu.length; k++) largest = Math.max(largest, Math.abs(cpu[k] - gpu[0].positions[k]));
+    expect(largest).toBeGreaterThan(TOLERANCE);
+    expect(largest).toBeLessThan(2e-4);
+  });
+});
+
+describe('shader errors', () => {
+  const fragment = { name: 'shaders/shade.frag', source: readFileSync(`${root}shaders/shade.frag`, 'utf8') };
+  const skinVertex = readFileSync(`${root}shaders/skin.vert`, 'utf8');
+
+  it('compiles the real shaders', async () => {
+    const message = await page.evaluate(([v, f]) => (window as unknown as ParityWindow).parity.compileError(v, f), [
+      { name: 'shaders/skin.vert', source: skinVertex },
+      fragment,
+    ] as const);
+    expect(message).toBe('');
+  });
+
+  it('names the file and line of a compile error and quotes the line', async () => {
+    // Break one line of skin.vert: joints read as floats, the classic mistake.
+    const lines = skinVertex.split('\n');
+    const broken = lines.findIndex((line) => line.includes('in uvec4 a_joints'));
+    expect(broken).toBeGreaterThan(0);
+    const source = skinVertex.replace('in uvec4 a_joints', 'in vec4 a_joints');
+    const message = await page.evaluate(([v, f]) => (window as unknown as ParityWindow).parity.compileError(v, f), [
+      { name: 'shaders/skin.vert', source },
+      fragment,
+    ] as const);
+    expect(message).toMatch(/^Shader compilation failed\n/);
+    // The first error is where the float joints meet jointMatrix(uint); it names the file and a line.
+    const located = /shaders\/skin\.vert:(\d+): /.exec(message);
+    expect(located, message).not.toBeNull();
+    const line = Number(located![1]);
+    expect(line).toBeGreaterThan(broken);
+    expect(message).toContain(`${line} | ${lines[line - 1].trim()}`);
+  });
+});
