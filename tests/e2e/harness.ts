@@ -1,9 +1,11 @@
-// Shared set-up for the end-to-end tests: serves the built site (dist/, from `npm run build`)
-// with `astro preview` on 127.0.0.1 and drives Debian's Chromium through playwright-core.
-// Each test file calls `openSite()` in beforeAll and `site.close()` in afterAll.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { createServer } from 'node:net';
+// Shared set-up for the end-to-end tests: serves the built site (dist/, from `npm run build`) on
+// 127.0.0.1 with a small static file server inside the test process, and drives Debian's Chromium
+// through playwright-core. Each test file calls `openSite()` in beforeAll and `site.close()` in
+// afterAll. (Not `astro preview`: Astro allows one preview server per project at a time, so two
+// test runs in the same checkout would refuse each other.)
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import { extname, join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
@@ -33,34 +35,78 @@ export interface Site {
   close(): Promise<void>;
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
+const dist = `${root}dist`;
+
+const contentTypes: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.woff2': 'font/woff2',
+  '.woff': 'font/woff',
+  '.ttf': 'font/ttf',
+  '.glb': 'model/gltf-binary',
+  '.gltf': 'model/gltf+json',
+  '.bin': 'application/octet-stream',
+  '.wasm': 'application/wasm',
+  '.txt': 'text/plain; charset=utf-8',
+  '.md': 'text/markdown; charset=utf-8',
+};
+
+/** The file of dist/ a URL path names (directory → its index.html), or null. */
+function resolveFile(pathname: string): string | null {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(pathname);
+  } catch {
+    return null;
+  }
+  const path = resolve(dist, '.' + decoded);
+  if (path !== dist && !path.startsWith(dist + sep)) return null;
+  const candidates = decoded.endsWith('/') ? [join(path, 'index.html')] : [path, `${path}.html`];
+  for (const candidate of candidates) {
+    if (existsSync(candidate) && statSync(candidate).isFile()) return candidate;
+  }
+  return null;
+}
+
+/** Serves dist/ like a static host: directories need their trailing slash, unknown paths get 404.html. */
+function serveDist(): Promise<{ server: Server; port: number }> {
+  const server = createServer((request, response) => {
+    const url = new URL(request.url ?? '/', 'http://localhost');
+    const file = resolveFile(url.pathname);
+    if (!file) {
+      const directory = resolve(dist, '.' + url.pathname);
+      if (!url.pathname.endsWith('/') && existsSync(join(directory, 'index.html'))) {
+        response.writeHead(301, { location: `${url.pathname}/${url.search}` }).end();
+        return;
+      }
+      const notFound = join(dist, '404.html');
+      response.writeHead(404, { 'content-type': contentTypes['.html'] });
+      response.end(existsSync(notFound) ? readFileSync(notFound) : 'Not found');
+      return;
+    }
+    response.writeHead(200, {
+      'content-type': contentTypes[extname(file).toLowerCase()] ?? 'application/octet-stream',
+      'cache-control': 'no-store',
+    });
+    response.end(request.method === 'HEAD' ? undefined : readFileSync(file));
+  });
+  return new Promise((resolvePromise, reject) => {
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
+      resolvePromise({ server, port: typeof address === 'object' && address ? address.port : 0 });
     });
   });
 }
 
-async function waitForHttp(url: string, child: ChildProcess, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`astro preview exited with code ${child.exitCode}`);
-    try {
-      const response = await fetch(url);
-      if (response.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`astro preview did not answer ${url} within ${timeoutMs} ms`);
-}
-
-/** Starts `astro preview` on a free port and launches Chromium. */
+/** Serves dist/ on a free port of 127.0.0.1 and launches Chromium. */
 export async function openSite(): Promise<Site> {
   if (!existsSync(`${root}dist/index.html`)) {
     throw new Error('dist/ is missing: run `npm run build` before the e2e tests (npm test does).');
@@ -68,23 +114,15 @@ export async function openSite(): Promise<Site> {
   if (!existsSync(chromiumPath)) {
     throw new Error(`Chromium not found at ${chromiumPath}: install Debian's chromium package (.ci/run does).`);
   }
-  const port = await freePort();
+  const { server, port } = await serveDist();
   const origin = `http://127.0.0.1:${port}`;
-  const server = spawn(
-    process.execPath,
-    [`${root}node_modules/astro/bin/astro.mjs`, 'preview', '--host', '127.0.0.1', '--port', String(port)],
-    { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  let serverLog = '';
-  server.stdout?.on('data', (d) => (serverLog += d));
-  server.stderr?.on('data', (d) => (serverLog += d));
+  let browser: Browser;
   try {
-    await waitForHttp(`${origin}/`, server, 30_000);
+    browser = await chromium.launch({ executablePath: chromiumPath, headless: true, args: chromiumArgs });
   } catch (error) {
-    server.kill();
-    throw new Error(`${(error as Error).message}\n${serverLog}`);
+    server.close();
+    throw error;
   }
-  const browser = await chromium.launch({ executablePath: chromiumPath, headless: true, args: chromiumArgs });
 
   return {
     origin,
@@ -106,7 +144,8 @@ export async function openSite(): Promise<Site> {
     },
     async close() {
       await browser.close();
-      server.kill();
+      server.closeAllConnections();
+      await new Promise<void>((done) => server.close(() => done()));
     },
   };
 }

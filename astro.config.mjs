@@ -1,0 +1,31 @@
+// @ts-check
+import { defineConfig } from 'astro/config';
+import mdx from '@astrojs/mdx';
+import { unified } from '@astrojs/markdown-remark';
+import remarkMath from 'remark-math';
+import rehypeKatex from 'rehype-katex';
+import { codeThemes, notationTransformers, transformerFencedFrame } from './src/lib/code.ts';
+import { rehypeHeadingAnchors } from './src/lib/rehype-heading-anchors.ts';
+
+// Maths is typeset at build time (remark-math + rehype-katex through the unified processor: Astro 7's
+// default processor ignores remark/rehype plugins). Fenced code uses the same Shiki themes, notation
+// transformers and frame (caption + copy button) as the <Snippet> component.
+export default defineConfig({
+  trailingSlash: 'ignore',
+  integrations: [mdx()],
+  markdown: {
+    processor: unified({
+      remarkPlugins: [remarkMath],
+      rehypePlugins: [[rehypeKatex, { throwOnError: true, strict: 'error', output: 'htmlAndMathml' }], rehypeHeadingAnchors],
+    }),
+    syntaxHighlight: 'shiki',
+    shikiConfig: {
+      themes: codeThemes,
+      defaultColor: false,
+      wrap: false,
+      transformers: [...notationTransformers(), transformerFencedFrame()],
+    },
+  },
+  build: { inlineStylesheets: 'auto' },
+  devToolbar: { enabled: false },
+});

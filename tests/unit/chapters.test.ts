@@ -1,0 +1,31 @@
+// The reading order (src/lib/chapters.ts): planned chapters merged with the written ones.
+import { describe, expect, it } from 'vitest';
+import { chapterHref, listChapters, plannedChapters } from '../../src/lib/chapters.ts';
+
+const entry = (id: string, order: number, title = `Title ${order}`) => ({ id, data: { order, title, summary: `About ${id}` } });
+
+describe('listChapters', () => {
+  it('lists the ten planned chapters in order, none linked when none is written', () => {
+    const listing = listChapters([]);
+    expect(listing.map((chapter) => chapter.order)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    expect(listing.every((chapter) => chapter.href === null)).toBe(true);
+    expect(listing[0].title).toBe('Bones and the hierarchy');
+    expect(listing[9].title).toBe('Beyond');
+  });
+
+  it('lets a written chapter replace its planned entry and link to its page', () => {
+    const listing = listChapters([entry('skin-weights', 2, 'Skin weights, in depth')]);
+    expect(listing).toHaveLength(plannedChapters.length);
+    expect(listing[1]).toEqual({ order: 2, title: 'Skin weights, in depth', summary: 'About skin-weights', href: '/chapters/skin-weights/' });
+    expect(listing[0].href).toBeNull();
+  });
+
+  it('places an unplanned chapter by its order', () => {
+    const listing = listChapters([entry('appendix', 12)]);
+    expect(listing.at(-1)?.href).toBe(chapterHref('appendix'));
+  });
+
+  it('refuses two chapters with the same order', () => {
+    expect(() => listChapters([entry('a', 3), entry('b', 3)])).toThrow('Chapters "a" and "b" both have order 3');
+  });
+});
