@@ -23,12 +23,12 @@ const root = fileURLToPath(new URL('../../', import.meta.url));
 /** Largest allowed |GPU − CPU| per coordinate, model units. */
 const TOLERANCE = 1e-5;
 
-/** The models compared: the project's own, and a Khronos sample when ../shared holds it. */
+/** The models compared: the project's own, and a Khronos sample, reported as skipped when ../shared lacks it. */
 const models = [
   { label: 'mannequin.glb', path: `${root}public/models/mannequin.glb` },
   { label: 'bend-tube.glb', path: `${root}public/models/bend-tube.glb` },
   { label: 'khronos RiggedFigure.glb', path: `${root}../shared/models/khronos/RiggedFigure/RiggedFigure.glb` },
-].filter((model) => model.label.startsWith('khronos') === false || existsSync(model.path));
+];
 
 /**
  * The browser side, bundled from the site's real modules. window.parity.load(primitives) uploads
@@ -223,6 +223,11 @@ afterAll(async () => {
 
 describe('skin.vert on the GPU matches skinVertices on the CPU', () => {
   for (const { label, path } of models) {
+    if (!existsSync(path)) {
+      console.warn(`parity: skipped ${label}, not present on this machine (${path})`);
+      it.skip(`${label}: skipped, not present on this machine`, () => {});
+      continue;
+    }
     it(`${label}: every clip at several times, positions and normals within ${TOLERANCE}`, async () => {
       const model = readModel(path);
       expect(model.meshes.length).toBeGreaterThan(0);

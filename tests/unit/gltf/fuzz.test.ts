@@ -22,6 +22,7 @@ const CASE_TIME_LIMIT_MS = 1000;
 
 const KHRONOS = fileURLToPath(new URL('../../../../shared/models/khronos/', import.meta.url));
 const KHRONOS_AVAILABLE = existsSync(KHRONOS);
+if (!KHRONOS_AVAILABLE) console.warn(`fuzz: Khronos sources skipped: ${KHRONOS} is absent`);
 
 interface Source {
   name: string;

@@ -15,6 +15,7 @@ import { expectClose, restGlobals } from './helpers.ts';
 const KHRONOS = fileURLToPath(new URL('../../../../shared/models/khronos/', import.meta.url));
 const AVAILABLE = existsSync(KHRONOS);
 const NEEDS = AVAILABLE ? '' : ` (skipped: ${KHRONOS} is absent)`;
+if (!AVAILABLE) console.warn(`Khronos reader tests skipped: ${KHRONOS} is absent`);
 
 /** Published figures (INDEX.md of the model folder) and the clip lengths (max of the input accessors). */
 const MODELS = [
