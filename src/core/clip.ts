@@ -222,8 +222,9 @@ function sampleTrack(
   const stride = cubic ? 3 * width : width;
   // Offset of the value inside a key's group.
   const valueOffset = cubic ? width : 0;
-  let keyCount = Math.floor(values.length / stride);
-  if (times.length < keyCount) keyCount = times.length;
+  // min(times.length, whole keys in values); the multiplication spares well-formed tracks a division.
+  let keyCount = times.length;
+  if (values.length < keyCount * stride) keyCount = Math.floor(values.length / stride);
   if (keyCount === 0) return;
   const hasSlot = trackIndex < cursorKeys.length;
 

@@ -88,6 +88,48 @@ export function multiplyMat4At(
   return out;
 }
 
+/** Whether the 4×4 at m[offset..+16) is affine: its bottom row is exactly 0 0 0 1. */
+export function isAffineAt(m: Float32Array, offset: number): boolean {
+  return m[offset + 3] === 0 && m[offset + 7] === 0 && m[offset + 11] === 0 && m[offset + 15] === 1;
+}
+
+/**
+ * out = a × b for affine 4×4s (bottom row 0 0 0 1, as every T × R × S matrix and every product
+ * of such has): the same result as multiplyMat4At for such inputs (up to the sign of a zero),
+ * from their top three rows only — 36 multiplies instead of 64; the bottom rows are not read and
+ * out's is written as 0 0 0 1. For other inputs the result is wrong: check with isAffineAt.
+ * `out` may be a or b; returns out.
+ */
+export function multiplyAffineAt(
+  out: Float32Array,
+  outOffset: number,
+  a: Float32Array,
+  aOffset: number,
+  b: Float32Array,
+  bOffset: number,
+): Float32Array {
+  const a00 = a[aOffset], a01 = a[aOffset + 1], a02 = a[aOffset + 2];
+  const a10 = a[aOffset + 4], a11 = a[aOffset + 5], a12 = a[aOffset + 6];
+  const a20 = a[aOffset + 8], a21 = a[aOffset + 9], a22 = a[aOffset + 10];
+  // The three direction columns of b take a's 3×3 only; its translation column takes a's
+  // translation once. Each column of b is read before that column of out is written, and a's
+  // translation before out's, so out may be either input. The loop, rather than three columns
+  // written out, keeps the function small enough for V8 to inline into a caller's loop.
+  for (let column = 0; column < 12; column += 4) {
+    const b0 = b[bOffset + column], b1 = b[bOffset + column + 1], b2 = b[bOffset + column + 2];
+    out[outOffset + column] = a00 * b0 + a10 * b1 + a20 * b2;
+    out[outOffset + column + 1] = a01 * b0 + a11 * b1 + a21 * b2;
+    out[outOffset + column + 2] = a02 * b0 + a12 * b1 + a22 * b2;
+    out[outOffset + column + 3] = 0;
+  }
+  const b0 = b[bOffset + 12], b1 = b[bOffset + 13], b2 = b[bOffset + 14];
+  out[outOffset + 12] = a00 * b0 + a10 * b1 + a20 * b2 + a[aOffset + 12];
+  out[outOffset + 13] = a01 * b0 + a11 * b1 + a21 * b2 + a[aOffset + 13];
+  out[outOffset + 14] = a02 * b0 + a12 * b1 + a22 * b2 + a[aOffset + 14];
+  out[outOffset + 15] = 1;
+  return out;
+}
+
 /**
  * out = T × R × S: the local matrix of translation t (3 floats), unit quaternion q (4 floats,
  * [x, y, z, w]) and scale s (3 floats), as gl-matrix's mat4.fromRotationTranslationScale; returns out.

@@ -2,8 +2,9 @@ import { mat4 } from 'gl-matrix';
 import { describe, expect, it } from 'vitest';
 import { localToGlobal } from '../../src/core/hierarchy.ts';
 import type { Skin } from '../../src/core/model.ts';
+import { multiplyMat4At } from '../../src/core/math.ts';
 import { buildPalette } from '../../src/core/palette.ts';
-import { axisAngle, expectClose, randomAffine, randomUnitQuat, seededRandom } from './helpers.ts';
+import { axisAngle, expectClose, newSpaceGrowth, randomAffine, randomMat4, randomUnitQuat, seededRandom } from './helpers.ts';
 
 /** Bind-time globals of a small arm: root, upper arm, forearm (each 1 up its parent's Y, turned). */
 function armGlobals(): { parents: Int16Array; globals: Float32Array } {
@@ -84,6 +85,65 @@ describe('buildPalette', () => {
     const shared = buildPalette(new Float32Array(32), skin, globals, rootGlobal);
     expect(Array.from(shared)).toEqual(Array.from(expected));
     expectClose(shared.subarray(0, 16), rootGlobal, 1e-6); // root × (global₁ × global₁⁻¹)
+  });
+
+  it('equals the general 4×4 products exactly when every matrix is affine (the fast path)', () => {
+    const random = seededRandom(502);
+    const globals = new Float32Array(16 * 5);
+    for (let i = 0; i < 5; i++) globals.set(randomAffine(random), 16 * i);
+    const inverseBindMatrices = new Float32Array(64);
+    for (let j = 0; j < 4; j++) inverseBindMatrices.set(randomAffine(random), 16 * j);
+    const skin: Skin = { name: 'affine', joints: Int16Array.from([3, 0, 4, 3]), inverseBindMatrices, skeleton: -1 };
+    const globalInverse = randomAffine(random);
+    for (const rebase of [null, globalInverse]) {
+      const palette = buildPalette(new Float32Array(64), skin, globals, rebase);
+      skin.joints.forEach((node, j) => {
+        const expected = multiplyMat4At(new Float32Array(16), 0, globals, 16 * node, inverseBindMatrices, 16 * j);
+        if (rebase !== null) multiplyMat4At(expected, 0, rebase, 0, expected, 0);
+        expectClose(palette.subarray(16 * j, 16 * j + 16), expected, 0, `joint ${j}, ${rebase ? 'with' : 'no'} global inverse`);
+      });
+    }
+  });
+
+  it('uses the general product for a non-affine inverse bind matrix, global or global inverse', () => {
+    const random = seededRandom(503);
+    const reference = (globals: Float32Array, node: number, inverseBind: Float32Array, j: number, rebase: Float32Array | null) => {
+      const m = mat4.multiply(mat4.create(), globals.subarray(16 * node, 16 * node + 16), inverseBind.subarray(16 * j, 16 * j + 16));
+      return rebase ? mat4.multiply(m, rebase, m) : m;
+    };
+    const affineGlobals = new Float32Array(48);
+    for (let i = 0; i < 3; i++) affineGlobals.set(randomAffine(random), 16 * i);
+    const affineBinds = new Float32Array(32);
+    for (let j = 0; j < 2; j++) affineBinds.set(randomAffine(random), 16 * j);
+    // One projective matrix in each place in turn: the skin's second inverse bind matrix (which
+    // makes the whole skin take the general path), one global, the global inverse.
+    const projectiveBinds = Float32Array.from(affineBinds);
+    projectiveBinds.set(randomMat4(random), 16);
+    const projectiveGlobals = Float32Array.from(affineGlobals);
+    projectiveGlobals.set(randomMat4(random), 32);
+    const cases: [string, Float32Array, Float32Array, Float32Array | null][] = [
+      ['inverse bind', affineGlobals, projectiveBinds, null],
+      ['global', projectiveGlobals, affineBinds, null],
+      ['global inverse', affineGlobals, affineBinds, randomMat4(random)],
+      ['global and global inverse', projectiveGlobals, affineBinds, randomAffine(random)],
+    ];
+    for (const [label, globals, inverseBindMatrices, rebase] of cases) {
+      const skin: Skin = { name: label, joints: Int16Array.from([2, 1]), inverseBindMatrices, skeleton: -1 };
+      const palette = buildPalette(new Float32Array(32), skin, globals, rebase);
+      for (let j = 0; j < 2; j++) {
+        const expected = reference(globals, skin.joints[j], inverseBindMatrices, j, rebase);
+        expectClose(palette.subarray(16 * j, 16 * j + 16), expected, 1e-5, `projective ${label}, joint ${j}`);
+      }
+    }
+  });
+
+  it('allocates nothing per call (after a skin’s first)', () => {
+    const { globals } = armGlobals();
+    const skin = skinFor(globals, [0, 1, 2]);
+    const out = new Float32Array(48);
+    const globalInverse = mat4.fromTranslation(mat4.create(), [1, 2, 3]) as Float32Array;
+    const perChunk = newSpaceGrowth((i) => buildPalette(out, skin, globals, (i & 1) === 0 ? null : globalInverse), 5_000);
+    expect(perChunk, `${(perChunk / 5_000).toFixed(2)} bytes per call`).toBeLessThan(4_000);
   });
 
   describe('invalid input', () => {

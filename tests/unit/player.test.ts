@@ -2,8 +2,9 @@ import { mat4 } from 'gl-matrix';
 import { describe, expect, it } from 'vitest';
 import { Playback } from '../../src/core/clip.ts';
 import { localToGlobal } from '../../src/core/hierarchy.ts';
+import { buildPalette } from '../../src/core/palette.ts';
 import { Interpolation, TrackPath, createPose, type Model, type Pose } from '../../src/core/model.ts';
-import { createPlayer } from '../../src/core/player.ts';
+import { createPlayer, updatePlayerMatrices } from '../../src/core/player.ts';
 import { composeLocal } from '../../src/core/pose.ts';
 import { skinVertices } from '../../src/core/skin.ts';
 import { axisAngle, boxedNumbers, expectClose, expectFinite, newSpaceGrowth } from './helpers.ts';
@@ -210,6 +211,59 @@ describe('createPlayer / evaluate', () => {
     const player = createPlayer(model);
     const perChunk = newSpaceGrowth((i) => player.evaluate(0, i * (1 / 60), Playback.LOOP), 5_000);
     expect(perChunk, `${(perChunk / 5_000).toFixed(2)} bytes per frame`).toBeLessThan(4_000);
+  });
+
+  it('fills locals and globals exactly as composeLocal and localToGlobal would', () => {
+    const model = legModel();
+    const player = createPlayer(model);
+    player.evaluate(0, 0.3, Playback.LOOP);
+    const locals = composeLocal(new Float32Array(64), player.pose);
+    expectClose(player.locals, locals, 0, 'locals');
+    expectClose(player.globals, localToGlobal(new Float32Array(64), model.hierarchy.parents, locals), 0, 'globals');
+    expectClose(player.palettes[0], buildPalette(new Float32Array(32), model.skins[0], player.globals, null), 0, 'palette');
+  });
+
+  describe('updateMatrices', () => {
+    it('recomputes locals, globals and palettes from a pose set by hand, like a gl-matrix reference', () => {
+      const model = legModel();
+      const player = createPlayer(model);
+      player.evaluate(0, 0.6, Playback.CLAMP);
+      player.pose.rotations.set(axisAngle(0, 0, 1, -0.4), 8);
+      player.pose.scales.set([1, 1.5, 1], 3);
+      player.updateMatrices();
+      expectClose(player.palettes[0], referencePalette(model, player.pose, null), 1e-5);
+      expectClose(player.locals, composeLocal(new Float32Array(64), player.pose), 0);
+      // Sampling state is left as the last evaluate() set it.
+      expect(player.clipIndex).toBe(0);
+      expect(player.time).toBe(0.6);
+      expectClose(player.clipTime, 0.6, 1e-12);
+    });
+
+    it('applies globalInverse; updatePlayerMatrices is the same work as a free function', () => {
+      const model = legModel();
+      const player = createPlayer(model);
+      player.pose.rotations.set(axisAngle(0, 0, 1, 1.1), 8);
+      player.globalInverse = mat4.invert(mat4.create(), player.globals.subarray(0, 16)) as Float32Array;
+      updatePlayerMatrices(player);
+      expectClose(player.palettes[0], referencePalette(model, player.pose, player.globalInverse as mat4), 1e-5);
+    });
+
+    it('after evaluate() changes nothing: evaluate is sampling followed by updateMatrices', () => {
+      const player = createPlayer(legModel());
+      player.evaluate(0, 0.45, Playback.LOOP);
+      const before = [player.locals, player.globals, player.palettes[0]].map((m) => Float32Array.from(m));
+      player.updateMatrices();
+      [player.locals, player.globals, player.palettes[0]].forEach((m, i) => expect(Array.from(m)).toEqual(Array.from(before[i])));
+    });
+
+    it('allocates nothing per call', () => {
+      const player = createPlayer(legModel());
+      const perChunk = newSpaceGrowth((i) => {
+        player.pose.rotations[8 + 2] = (i % 7) * 0.01;
+        player.updateMatrices();
+      }, 5_000);
+      expect(perChunk, `${(perChunk / 5_000).toFixed(2)} bytes per frame`).toBeLessThan(4_000);
+    });
   });
 
   describe('invalid input', () => {

@@ -2,7 +2,7 @@ import { mat3, mat4, vec3 } from 'gl-matrix';
 import { describe, expect, it } from 'vitest';
 import type { SkinnedPrimitive } from '../../src/core/model.ts';
 import { skinVertices } from '../../src/core/skin.ts';
-import { expectClose, expectFinite, randomIn, randomUnitQuat, seededRandom } from './helpers.ts';
+import { expectClose, expectFinite, newSpaceGrowth, randomIn, randomUnitQuat, seededRandom } from './helpers.ts';
 
 /** A primitive from plain arrays (normals optional). */
 function primitiveOf(positions: number[], joints: number[], weights: number[], normals: number[] | null = null): SkinnedPrimitive {
@@ -144,6 +144,65 @@ describe('skinVertices', () => {
     skinVertices(primitive.positions, primitive.normals, primitive, palette);
     expect(Array.from(primitive.positions)).toEqual(Array.from(positions));
     expect(Array.from(primitive.normals!)).toEqual(Array.from(normals));
+  });
+
+  it('follows slot 0’s joint as it changes, repeats, returns or is missing, from vertex to vertex', () => {
+    // Slot 0's matrix is kept between vertices: runs of one joint, alternation, a joint with no
+    // palette matrix (the identity) in the middle of a run, and a vertex whose slot 0 is unused.
+    const random = seededRandom(606);
+    const jointCount = 4;
+    const palette = randomPalette(random, jointCount);
+    const slot0 = [0, 0, 0, 1, 0, 1, 1, 9, 9, 1, 2, 2, 3, 3, 3, 0];
+    const positions: number[] = [], normals: number[] = [], joints: number[] = [], weights: number[] = [];
+    slot0.forEach((joint, v) => {
+      positions.push(randomIn(random, -2, 2), randomIn(random, -2, 2), randomIn(random, -2, 2));
+      normals.push(...vec3.normalize(vec3.create(), [randomIn(random, -1, 1), randomIn(random, -1, 1), 1]));
+      const second = (joint + 1) % jointCount;
+      if (v === 5) {
+        joints.push(joint, second, 0, 0);
+        weights.push(0, 1, 0, 0); // slot 0 unused: only slot 1 counts
+      } else if (v % 3 === 0) {
+        joints.push(joint, second, 0, 0);
+        weights.push(0.7, 0.3, 0, 0);
+      } else {
+        joints.push(joint, 0, 0, 0);
+        weights.push(1, 0, 0, 0);
+      }
+    });
+    const primitive = primitiveOf(positions, joints, weights, normals);
+    const identityPalette = new Float32Array(16 * 10);
+    identityPalette.set(palette);
+    for (let j = jointCount; j < 10; j++) identityPalette.set(mat4.create(), 16 * j);
+    const outPositions = new Float32Array(positions.length), outNormals = new Float32Array(positions.length);
+    const onlyPositions = new Float32Array(positions.length);
+    skinVertices(outPositions, outNormals, primitive, palette);
+    skinVertices(onlyPositions, null, primitive, palette);
+    for (let v = 0; v < slot0.length; v++) {
+      // Joint 9 has no matrix in `palette`: the identity, which identityPalette holds explicitly.
+      const expected = referenceVertex(primitive, identityPalette, v);
+      expectClose(outPositions.subarray(3 * v, 3 * v + 3), expected.position, 1e-5, `position ${v}`);
+      expectClose(onlyPositions.subarray(3 * v, 3 * v + 3), expected.position, 1e-5, `position ${v}, no normals`);
+      expectClose(outNormals.subarray(3 * v, 3 * v + 3), expected.normal!, 1e-5, `normal ${v}`);
+    }
+  });
+
+  it('gives the same positions, up to float rounding, with or without normals', () => {
+    const random = seededRandom(607);
+    const primitive = randomPrimitive(random, 500, 9);
+    const palette = randomPalette(random, 9);
+    const withNormals = new Float32Array(1500), withoutNormals = new Float32Array(1500);
+    skinVertices(withNormals, new Float32Array(1500), primitive, palette);
+    skinVertices(withoutNormals, null, primitive, palette);
+    expectClose(withoutNormals, withNormals, 2e-6);
+  });
+
+  it('allocates nothing per call, with and without normals', () => {
+    const random = seededRandom(608);
+    const primitive = randomPrimitive(random, 64, 5);
+    const palette = randomPalette(random, 5);
+    const positions = new Float32Array(192), normals = new Float32Array(192);
+    const perChunk = newSpaceGrowth((i) => skinVertices(positions, (i & 1) === 0 ? normals : null, primitive, palette), 5_000);
+    expect(perChunk, `${(perChunk / 5_000).toFixed(2)} bytes per call`).toBeLessThan(4_000);
   });
 
   describe('invalid input', () => {
