@@ -1,7 +1,5 @@
 // Shared helpers for the unit tests: tolerance comparisons, a seeded random generator and random
 // transforms, so every "random" test is reproducible.
-import { getHeapSpaceStatistics, setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import { expect } from 'vitest';
 
 /**
@@ -83,37 +81,7 @@ export function randomMat4(random: () => number): Float32Array {
   return m;
 }
 
-/**
- * Bytes that `frames` calls of `frame(i)` add to V8's new space, where per-frame garbage lands
- * (compiled code and feedback do not): the median over 21 chunks, after 30 000 warm-up calls and
- * a full collection, minus the same measurement over 0 frames (reading the statistics allocates a
- * little; that overhead varies by about 1 KB). Keep `frames` small enough that a leak of a few
- * bytes per frame stays below a minor collection (5 000 frames × 16 B = 80 KB).
- *
- * V8 boxes a fractional number passed to a call it did not inline, at the caller: pass `frame`
- * pre-boxed numbers (e.g. read from an array that also holds a non-number) so that only the
- * callee's allocations are measured.
- */
-export function newSpaceGrowth(frame: (i: number) => void, frames: number): number {
-  setFlagsFromString('--expose-gc');
-  const collectGarbage = runInNewContext('gc') as () => void;
-  const run = (count: number) => {
-    for (let i = 0; i < count; i++) frame(i);
-  };
-  run(30_000); // let the optimiser settle, on the same loop that is measured
-  collectGarbage();
-  const newSpaceUsed = () => getHeapSpaceStatistics().find((space) => space.space_name === 'new_space')!.space_used_size;
-  const medianGrowth = (count: number) => {
-    const growth: number[] = [];
-    for (let chunk = 0; chunk < 21; chunk++) {
-      const before = newSpaceUsed();
-      run(count);
-      growth.push(newSpaceUsed() - before);
-    }
-    return growth.sort((a, b) => a - b)[10];
-  };
-  return medianGrowth(frames) - medianGrowth(0);
-}
+export { newSpaceGrowth } from '../../tools/allocation.ts';
 
 /** Numbers that stay boxed when read: an array that also holds a non-number stores them as objects. */
 export function boxedNumbers(values: number[]): number[] {
