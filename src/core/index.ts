@@ -1,5 +1,6 @@
 // The public surface of the skinning core: the data model, the glTF reader and one module per
-// runtime stage, in data-flow order.
+// runtime stage, in data-flow order; then the deliberately wrong variants the chapters' break-it
+// toggles swap in.
 
 export * from './model.ts';
 export * from './gltf/index.ts';
@@ -10,3 +11,4 @@ export * from './hierarchy.ts';
 export * from './palette.ts';
 export * from './skin.ts';
 export * from './player.ts';
+export * from './pitfalls.ts';

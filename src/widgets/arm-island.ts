@@ -2,19 +2,36 @@
 // the skeleton overlay and the selected joint's live local and global matrices.
 //
 // A frame poses the arm the way chapter 1 explains it, one stage at a time: the rest pose with
-// each joint's rotation about Z set from its slider → composeLocal (local matrices) →
-// localToGlobal (globals: a parent's rotation reaches its children, never the reverse) →
-// buildPalette. "Play" runs the arm's wave clip instead, and the sliders follow it.
+// each joint's rotation about Z set from its slider → local matrices → globals (a parent's
+// rotation reaches its children, never the reverse) → palette, the last three by the player's
+// updateMatrices(). "Play" runs the arm's wave clip instead, and the sliders follow it.
+//
+// "Break it" (the radios of [data-part=hierarchy-mode]) then recomputes the globals from the same
+// locals with one of the classic mistakes of src/core/pitfalls.ts, and the palette from those, so
+// the skin, the skeleton overlay and the readout all show the broken result; "Correct" leaves the
+// player's matrices as they are.
 
 import { Playback } from '../core/clip.ts';
 import { ARM_START_DEGREES, armJointAngle, createArmModel, setArmPose } from '../core/examples/arm.ts';
-import { localToGlobal } from '../core/hierarchy.ts';
 import { buildPalette } from '../core/palette.ts';
-import { composeLocal } from '../core/pose.ts';
+import { localToGlobalReversedOrder, localToGlobalWithoutParents } from '../core/pitfalls.ts';
 import type { Island } from './island-manager.ts';
 import { SkinView } from './skin-view.ts';
 
 const DEGREES = Math.PI / 180;
+
+/** A local → global stage, with the signature of localToGlobal (src/core/hierarchy.ts). */
+type LocalToGlobal = (outGlobals: Float32Array, parents: Int16Array, locals: Float32Array) => Float32Array;
+
+/**
+ * The "Break it" radio values (ArmWidget.astro) and the wrong local → global variant each one
+ * swaps in; null keeps the correct globals.
+ */
+const LOCAL_TO_GLOBAL_BY_MODE: Record<string, LocalToGlobal | null> = {
+  correct: null,
+  'reversed-order': localToGlobalReversedOrder,
+  'without-parents': localToGlobalWithoutParents,
+};
 
 class ArmIsland extends SkinView {
   /** One range input per joint (skin order), in degrees. */
@@ -24,6 +41,8 @@ class ArmIsland extends SkinView {
   private readonly angles = new Float64Array(3);
   /** Whole degrees each output shows (NaN: not written yet), so outputs change only when they must. */
   private readonly shownDegrees = new Float64Array(3).fill(Number.NaN);
+  /** The wrong local → global variant chosen under "Break it", or null for the correct one. */
+  private wrongLocalToGlobal: LocalToGlobal | null = null;
 
   constructor(host: HTMLElement) {
     super(host, { ground: false, yaw: -0.2, pitch: 0.08, autoplay: false });
@@ -38,7 +57,24 @@ class ArmIsland extends SkinView {
       // while turning the shoulder is the point (its local stays, its global moves).
       slider.addEventListener('change', () => this.announceReadout());
     }
+    for (const radio of host.querySelectorAll<HTMLInputElement>('[data-part=hierarchy-mode] input[type=radio]')) {
+      // A reload may restore a checked radio other than the default: start in that mode.
+      if (radio.checked) this.wrongLocalToGlobal = LOCAL_TO_GLOBAL_BY_MODE[radio.value] ?? null;
+      radio.addEventListener('change', () => {
+        if (radio.checked) this.setHierarchyMode(radio.value);
+      });
+    }
     this.setModel(createArmModel(), 0);
+  }
+
+  /** Switches between the correct globals and a "Break it" variant (a radio value), and shows it. */
+  private setHierarchyMode(mode: string): void {
+    this.wrongLocalToGlobal = LOCAL_TO_GLOBAL_BY_MODE[mode] ?? null;
+    // Pose now rather than at the next frame, so the announcement reads the new globals.
+    this.updatePose();
+    this.updateReadout();
+    this.announceReadout();
+    this.requestRender();
   }
 
   private onSlider(joint: number): void {
@@ -66,9 +102,7 @@ class ArmIsland extends SkinView {
     const model = player.model;
     if (this.showBindPose) {
       player.evaluate(-1, 0, Playback.LOOP);
-      return;
-    }
-    if (this.playing) {
+    } else if (this.playing) {
       // The clip drives the joints; the sliders show where it is.
       player.evaluate(this.clipIndex, this.time, Playback.LOOP);
       for (let joint = 0; joint < this.angles.length; joint++) {
@@ -78,14 +112,21 @@ class ArmIsland extends SkinView {
         if (slider !== undefined) slider.valueAsNumber = angle / DEGREES;
         this.writeOutput(joint);
       }
-      return;
+    } else {
+      // #region arm-pose
+      setArmPose(player.pose, model, this.angles);
+      // compose (local matrices) → local-to-global → palette, from the pose just set.
+      player.updateMatrices();
+      // #endregion arm-pose
     }
-    // #region arm-pose
-    setArmPose(player.pose, model, this.angles);
-    composeLocal(player.locals, player.pose);
-    localToGlobal(player.globals, model.hierarchy.parents, player.locals);
-    buildPalette(player.palettes[0], model.skins[0], player.globals, null);
-    // #endregion arm-pose
+    const wrongLocalToGlobal = this.wrongLocalToGlobal;
+    if (wrongLocalToGlobal !== null) {
+      // #region break-it
+      // The same locals, chained the wrong way; the palette follows the broken globals.
+      wrongLocalToGlobal(player.globals, model.hierarchy.parents, player.locals);
+      buildPalette(player.palettes[0], model.skins[0], player.globals, player.globalInverse);
+      // #endregion break-it
+    }
   }
 }
 

@@ -1,7 +1,8 @@
 // The WebGL islands of the built chapters, in Chromium (SwiftShader): they start only when scrolled
 // to, draw something, react to their controls (bind pose ↔ animated, joint sliders, the time
 // slider), respect reduced motion, explain themselves without WebGL2, survive a lost context, and
-// never hold more than eight live WebGL contexts.
+// never hold more than eight live WebGL contexts. The arm's "Break it" choice swaps in the wrong
+// local → global variants and back.
 //
 // Pixels are compared from element screenshots decoded in the page (createImageBitmap): what the
 // reader sees, after compositing, with no test hook in the shipped code.
@@ -222,6 +223,124 @@ describe('the arm island', () => {
     await shoulder.dispatchEvent('change');
     expect(await arm.locator('[data-part=readout-summary]').textContent()).toContain('elbow');
     expect(await arm.locator('table[data-matrix=global]').getAttribute('aria-live')).toBeNull();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('the arm island’s "Break it" choice', () => {
+  const armPage = pages.find((path) => path.includes('bones')) ?? pages[0];
+  const MINUS = '\u2212';
+
+  /** The elbow's readout cells (16 each, row by row on screen), after the page has drawn. */
+  async function readout(arm: Locator): Promise<{ local: string[]; global: string[] }> {
+    await nextFrames(arm.page());
+    const cells = (kind: string) => arm.locator(`table[data-matrix=${kind}] tbody td`).allTextContents();
+    return { local: await cells('local'), global: await cells('global') };
+  }
+
+  /** The upper-left 3×3 block of a readout matrix (rotation), and its translation column. */
+  const rotationOf = (cells: string[]) => [0, 1, 2, 4, 5, 6, 8, 9, 10].map((i) => cells[i]);
+  const translationOf = (cells: string[]) => [cells[3], cells[7], cells[11]];
+
+  it('is a labelled radio group, operable from the keyboard, that breaks the skin, the skeleton and the readout, and restores them', async () => {
+    const { page, context, errors } = await site.newPage();
+    await page.goto(site.origin + armPage);
+    const arm = page.locator('arm-widget').first();
+    await arm.scrollIntoViewIfNeeded();
+    await waitForState(arm, ['running']);
+    await arm.locator('[data-part=joint]').selectOption({ label: 'elbow' });
+
+    const group = arm.getByRole('group', { name: /^Break it/ });
+    expect(await group.count()).toBe(1);
+    const correct = group.getByRole('radio', { name: 'Correct: G = G parent × L' });
+    const reversed = group.getByRole('radio', { name: 'Wrong order: G = L × G parent' });
+    const orphaned = group.getByRole('radio', { name: 'Forget the parent: G = L' });
+    for (const radio of [correct, reversed, orphaned]) expect(await radio.isEnabled()).toBe(true);
+    expect(await correct.isChecked()).toBe(true);
+    const tag = arm.locator('.island-broken-tag');
+    expect(await tag.isVisible(), 'no "computed wrongly" tag while correct').toBe(false);
+
+    const original = await shot(arm);
+    const start = await readout(arm);
+    expect(translationOf(start.global)).toEqual([`${MINUS}1.00`, '1.73', '0.00']);
+
+    // Wrong order, chosen with the arrow key as in any native radio group.
+    await correct.focus();
+    await page.keyboard.press('ArrowDown');
+    expect(await reversed.isChecked()).toBe(true);
+    const wrongOrder = await shot(arm);
+    const byOrder = await differingPixels(page, original, wrongOrder);
+    expect(byOrder.differing / byOrder.total, 'wrong order changes the picture').toBeGreaterThan(0.01);
+    const afterOrder = await readout(arm);
+    expect(afterOrder.local, 'the local matrix is the same').toEqual(start.local);
+    // About one axis the rotations still add up (30° + 45°); the offset is no longer turned by the
+    // shoulder, so the elbow sits straight above it at (0, 2).
+    expect(rotationOf(afterOrder.global)).toEqual(rotationOf(start.global));
+    expect(translationOf(afterOrder.global)).toEqual(['0.00', '2.00', '0.00']);
+    expect(await tag.isVisible(), '"computed wrongly" tag').toBe(true);
+
+    // Forget the parent: the elbow's global is its local.
+    await page.keyboard.press('ArrowDown');
+    expect(await orphaned.isChecked()).toBe(true);
+    const withoutParents = await shot(arm);
+    const byParents = await differingPixels(page, original, withoutParents);
+    expect(byParents.differing / byParents.total, 'forgetting the parent changes the picture').toBeGreaterThan(0.01);
+    expect((await differingPixels(page, wrongOrder, withoutParents)).differing, 'the two mistakes look different').toBeGreaterThan(0);
+    const afterParents = await readout(arm);
+    expect(afterParents.global).toEqual(afterParents.local);
+    expect(afterParents.local).toEqual(start.local);
+
+    // …so turning the shoulder moves the upper arm only: the elbow's global stays where it is.
+    const shoulder = arm.locator('input[data-part=angle][data-joint="0"]');
+    await shoulder.focus();
+    for (let i = 0; i < 30; i++) await page.keyboard.press('ArrowLeft');
+    const turned = await shot(arm);
+    const byShoulder = await differingPixels(page, withoutParents, turned);
+    expect(byShoulder.differing / byShoulder.total, 'the upper arm turns').toBeGreaterThan(0.002);
+    expect((await readout(arm)).global, 'the elbow ignores its parent').toEqual(afterParents.global);
+    for (let i = 0; i < 30; i++) await page.keyboard.press('ArrowRight');
+    expect(await shoulder.inputValue()).toBe('30');
+
+    // Correct again: exactly the original pixels and numbers.
+    await correct.check();
+    expect((await differingPixels(page, original, await shot(arm))).differing, 'back to the original pixels').toBe(0);
+    expect(await readout(arm)).toEqual(start);
+    expect(await tag.isVisible()).toBe(false);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('breaks the bind pose only by forgetting the parent (offsets alone commute), and stays broken while the clip plays', async () => {
+    const { page, context, errors } = await site.newPage();
+    await page.goto(site.origin + armPage);
+    const arm = page.locator('arm-widget').first();
+    await arm.scrollIntoViewIfNeeded();
+    await waitForState(arm, ['running']);
+    await arm.locator('[data-part=joint]').selectOption({ label: 'hand' });
+    const mode = (value: string) => arm.locator(`[data-part=hierarchy-mode] input[value=${value}]`);
+
+    await arm.locator('[data-part=pose] input[value=bind]').check();
+    const bind = await shot(arm);
+    await mode('reversed-order').check();
+    expect((await differingPixels(page, bind, await shot(arm))).differing, 'wrong order, bind pose').toBe(0);
+    await mode('without-parents').check();
+    const orphaned = await differingPixels(page, bind, await shot(arm));
+    expect(orphaned.differing / orphaned.total, 'forget the parent, bind pose').toBeGreaterThan(0.002);
+    // The hand's global is its local: 1.5 units up from the origin instead of 3.5.
+    expect(translationOf((await readout(arm)).global)).toEqual(['0.00', '1.50', '0.00']);
+
+    // Playing: every frame uses the chosen variant.
+    await arm.locator('[data-part=play]').click();
+    expect(await arm.getAttribute('data-playing')).toBe('true');
+    await page.waitForTimeout(500);
+    await arm.locator('[data-part=play]').click();
+    expect(await arm.getAttribute('data-playing')).toBe('false');
+    await arm.locator('[data-part=joint]').selectOption({ label: 'elbow' });
+    const played = await readout(arm);
+    expect(played.global).toEqual(played.local);
+    // The wave bends the elbow by 10° to 80°: its local is no longer the bind pose's translation.
+    expect(played.local[0], 'the clip has turned the elbow').not.toBe('1.00');
     expect(errors).toEqual([]);
     await context.close();
   });

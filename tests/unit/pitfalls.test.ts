@@ -1,0 +1,283 @@
+// The deliberately wrong pipeline variants: each must be wrong in exactly the way its pitfall
+// describes (checked against gl-matrix and against the correct stage), right where the mistake
+// cannot show, and as robust as the stage it imitates.
+import { mat3, mat4, vec3 } from 'gl-matrix';
+import { describe, expect, it } from 'vitest';
+import { ARM_START_DEGREES, ArmNode, createArmModel, setArmPose } from '../../src/core/examples/arm.ts';
+import { localToGlobal } from '../../src/core/hierarchy.ts';
+import { createMatrices, createPose } from '../../src/core/model.ts';
+import { localToGlobalReversedOrder, localToGlobalWithoutParents } from '../../src/core/pitfalls.ts';
+import { composeLocal } from '../../src/core/pose.ts';
+import { expectClose, newSpaceGrowth, randomUnitQuat, seededRandom } from './helpers.ts';
+
+const DEGREES = Math.PI / 180;
+
+/** A random parents-first hierarchy with a few roots. */
+function randomParents(random: () => number, count: number): Int16Array {
+  const parents = new Int16Array(count);
+  for (let i = 0; i < count; i++) parents[i] = i === 0 || random() < 0.1 ? -1 : Math.floor(random() * i);
+  return parents;
+}
+
+/** Random rigid locals (rotation about a random axis + translation in [−1, 1)³), 16 floats per node. */
+function randomRigidLocals(random: () => number, count: number): Float32Array {
+  const locals = new Float32Array(16 * count);
+  for (let i = 0; i < count; i++) {
+    const t = [2 * random() - 1, 2 * random() - 1, 2 * random() - 1];
+    locals.set(mat4.fromRotationTranslation(mat4.create(), randomUnitQuat(random), t), 16 * i);
+  }
+  return locals;
+}
+
+const at = (matrices: Float32Array, node: number) => matrices.subarray(16 * node, 16 * node + 16);
+const translationOf = (matrices: Float32Array, node: number) => Array.from(matrices.subarray(16 * node + 12, 16 * node + 15));
+const translationY = (y: number) => mat4.fromTranslation(mat4.create(), [0, y, 0]) as Float32Array;
+
+/** The arm of chapter 1 in its starting pose (shoulder 30°, elbow 45°, hand 0°): parents and locals. */
+function armAtStart(degrees: readonly number[] = ARM_START_DEGREES): { parents: Int16Array; locals: Float32Array } {
+  const model = createArmModel();
+  const pose = setArmPose(createPose(model.hierarchy.count), model, degrees.map((d) => d * DEGREES));
+  return { parents: model.hierarchy.parents, locals: composeLocal(createMatrices(model.hierarchy.count), pose) };
+}
+
+describe('localToGlobalReversedOrder', () => {
+  it('computes L_i × G_parent, recursively, on a random rotated hierarchy (gl-matrix reference)', () => {
+    const random = seededRandom(901);
+    const count = 40;
+    const parents = randomParents(random, count);
+    const locals = randomRigidLocals(random, count);
+    const reversed = localToGlobalReversedOrder(new Float32Array(16 * count), parents, locals);
+    const expected: mat4[] = [];
+    for (let i = 0; i < count; i++) {
+      const local = at(locals, i);
+      const parent = parents[i];
+      expected[i] = parent >= 0 ? mat4.multiply(mat4.create(), local, expected[parent]) : mat4.clone(local);
+      expectClose(at(reversed, i), expected[i], 1e-5, `node ${i}`);
+    }
+  });
+
+  it('differs from localToGlobal on a rotated chain: the child is turned by its own rotation, not its parent’s', () => {
+    const random = seededRandom(902);
+    const parents = Int16Array.from([-1, 0, 1]);
+    const locals = randomRigidLocals(random, 3);
+    const reversed = localToGlobalReversedOrder(new Float32Array(48), parents, locals);
+    const correct = localToGlobal(new Float32Array(48), parents, locals);
+    for (const node of [1, 2]) {
+      const parent = parents[node];
+      // Correct: t = t_parent + R_parent t_local. Reversed: t = t_local + R_local t_parent.
+      const rotation = (m: Float32Array, n: number) => mat3.fromMat4(mat3.create(), at(m, n));
+      const position = (m: Float32Array, n: number) => vec3.fromValues(m[16 * n + 12], m[16 * n + 13], m[16 * n + 14]);
+      const wrong = vec3.add(vec3.create(), position(locals, node), vec3.transformMat3(vec3.create(), position(reversed, parent), rotation(locals, node)));
+      expectClose(translationOf(reversed, node), wrong, 1e-5, `node ${node} translation`);
+      const right = vec3.add(vec3.create(), position(correct, parent), vec3.transformMat3(vec3.create(), position(locals, node), rotation(correct, parent)));
+      expectClose(translationOf(correct, node), right, 1e-5, `node ${node} correct translation`);
+      expect(vec3.distance(position(reversed, node), position(correct, node)), `node ${node} moved`).toBeGreaterThan(0.05);
+      // Rotations in 3D do not commute either: R_local R_parent, not R_parent R_local.
+      const wrongRotation = mat3.multiply(mat3.create(), rotation(locals, node), rotation(reversed, parent));
+      expectClose(rotation(reversed, node), wrongRotation, 1e-5, `node ${node} rotation`);
+    }
+  });
+
+  it('on chapter 1’s arm, leaves the elbow at its local offset (0, 2) however the shoulder turns', () => {
+    for (const shoulder of [30, -70, 120]) {
+      const { parents, locals } = armAtStart([shoulder, 45, 0]);
+      const correct = localToGlobal(createMatrices(5), parents, locals);
+      const reversed = localToGlobalReversedOrder(createMatrices(5), parents, locals);
+      expectClose(translationOf(reversed, ArmNode.ELBOW), [0, 2, 0], 1e-6, `shoulder ${shoulder}°: elbow`);
+      const s = shoulder * DEGREES;
+      expectClose(translationOf(correct, ArmNode.ELBOW), [-2 * Math.sin(s), 2 * Math.cos(s), 0], 1e-6, `shoulder ${shoulder}°: correct elbow`);
+      // About one axis the rotations still add up: the elbow's axes are turned by 30° + 45°.
+      expectClose(at(reversed, ArmNode.ELBOW).subarray(0, 12), at(correct, ArmNode.ELBOW).subarray(0, 12), 1e-6);
+      // The hand (not rotated) sits at its own offset plus the elbow's wrong position: (0, 3.5).
+      expectClose(translationOf(reversed, ArmNode.HAND), [0, 3.5, 0], 1e-6, `shoulder ${shoulder}°: hand`);
+    }
+    // Turning the hand swings the elbow's offset about the model origin: the hand lands at
+    // R_z(hand) (0, 2) + (0, 1.5), far from the forearm's end.
+    const { parents, locals } = armAtStart([30, 45, 60]);
+    const reversed = localToGlobalReversedOrder(createMatrices(5), parents, locals);
+    expectClose(translationOf(reversed, ArmNode.HAND), [-2 * Math.sin(60 * DEGREES), 2 * Math.cos(60 * DEGREES) + 1.5, 0], 1e-6);
+  });
+
+  it('agrees with localToGlobal where order cannot matter: a root, identity locals, pure translations', () => {
+    const random = seededRandom(903);
+    const single = randomRigidLocals(random, 1);
+    expect(Array.from(localToGlobalReversedOrder(new Float32Array(16), Int16Array.from([-1]), single))).toEqual(Array.from(single));
+
+    const count = 12;
+    const parents = randomParents(random, count);
+    const identities = createMatrices(count);
+    expect(Array.from(localToGlobalReversedOrder(createMatrices(count).fill(7), parents, identities))).toEqual(Array.from(identities));
+
+    const translations = new Float32Array(16 * count);
+    for (let i = 0; i < count; i++) translations.set(mat4.fromTranslation(mat4.create(), [random(), random(), random()]), 16 * i);
+    const expected = localToGlobal(createMatrices(count), parents, translations);
+    expectClose(localToGlobalReversedOrder(createMatrices(count), parents, translations), expected, 1e-6, 'translations only');
+
+    // The arm's bind pose is built from bone offsets alone: the bug is invisible until a joint turns.
+    const bind = armAtStart([0, 0, 0]);
+    expectClose(
+      localToGlobalReversedOrder(createMatrices(5), bind.parents, bind.locals),
+      localToGlobal(createMatrices(5), bind.parents, bind.locals),
+      1e-6,
+      'arm bind pose',
+    );
+  });
+
+  it('allows outGlobals === locals (in place)', () => {
+    const random = seededRandom(904);
+    const count = 25;
+    const parents = randomParents(random, count);
+    const locals = randomRigidLocals(random, count);
+    const expected = localToGlobalReversedOrder(new Float32Array(16 * count), parents, locals);
+    const inPlace = Float32Array.from(locals);
+    expect(localToGlobalReversedOrder(inPlace, parents, inPlace)).toBe(inPlace);
+    expect(Array.from(inPlace)).toEqual(Array.from(expected));
+  });
+
+  it('allocates nothing per call', () => {
+    const random = seededRandom(905);
+    const parents = randomParents(random, 60);
+    const locals = randomRigidLocals(random, 60);
+    const out = createMatrices(60);
+    const perChunk = newSpaceGrowth(() => localToGlobalReversedOrder(out, parents, locals), 5_000);
+    expect(perChunk, `${(perChunk / 5_000).toFixed(2)} bytes per call`).toBeLessThan(4_000);
+  });
+
+  describe('invalid input', () => {
+    it('treats a node whose parent does not come before it as a root, as localToGlobal does', () => {
+      const parents = Int16Array.from([-1, 2, 0, 99, -7]);
+      const locals = new Float32Array(80);
+      for (let i = 0; i < 5; i++) locals.set(translationY(i + 1), 16 * i);
+      const globals = localToGlobalReversedOrder(new Float32Array(80), parents, locals);
+      expect([globals[16 + 13], globals[32 + 13], globals[48 + 13], globals[64 + 13]]).toEqual([2, 4, 4, 5]);
+    });
+
+    it('processes min(parents, locals, outGlobals) nodes, leaves the rest untouched, and never throws', () => {
+      const parents = Int16Array.from([-1, 0, 1, 2]);
+      const locals = new Float32Array(48);
+      for (let i = 0; i < 3; i++) locals.set(translationY(1), 16 * i);
+      const out = new Float32Array(80).fill(9);
+      expect(() => localToGlobalReversedOrder(out, parents, locals)).not.toThrow();
+      expect(out[32 + 13]).toBe(3);
+      expect(Array.from(out.subarray(48)).every((v) => v === 9)).toBe(true);
+      const short = new Float32Array(20).fill(9);
+      localToGlobalReversedOrder(short, parents, locals);
+      expect(short[13]).toBe(1);
+      expect(Array.from(short.subarray(16))).toEqual([9, 9, 9, 9]);
+      const empty = new Float32Array(16).fill(4);
+      localToGlobalReversedOrder(empty, new Int16Array(0), new Float32Array(0));
+      expect(Array.from(empty).every((v) => v === 4)).toBe(true);
+    });
+
+    it('passes NaN through without throwing', () => {
+      const parents = Int16Array.from([-1, 0]);
+      const locals = createMatrices(2);
+      locals[0] = Number.NaN;
+      const out = createMatrices(2);
+      expect(() => localToGlobalReversedOrder(out, parents, locals)).not.toThrow();
+      expect(Number.isNaN(out[16])).toBe(true);
+    });
+  });
+});
+
+describe('localToGlobalWithoutParents', () => {
+  it('returns the locals as globals on a random rotated hierarchy', () => {
+    const random = seededRandom(911);
+    const count = 40;
+    const parents = randomParents(random, count);
+    const locals = randomRigidLocals(random, count);
+    const out = localToGlobalWithoutParents(createMatrices(count).fill(3), parents, locals);
+    expect(Array.from(out)).toEqual(Array.from(locals));
+    // …which is wrong for every node that has a parent whose global is not the identity.
+    const correct = localToGlobal(createMatrices(count), parents, locals);
+    for (let i = 0; i < count; i++) {
+      if (parents[i] < 0) continue;
+      const distance = Math.max(...Array.from(at(out, i), (v, k) => Math.abs(v - correct[16 * i + k])));
+      expect(distance, `node ${i}`).toBeGreaterThan(1e-3);
+    }
+  });
+
+  it('on chapter 1’s arm, leaves the elbow and the hand at their offsets from the origin whatever the shoulder does', () => {
+    for (const shoulder of [30, -70, 120]) {
+      const { parents, locals } = armAtStart([shoulder, 45, 0]);
+      const globals = localToGlobalWithoutParents(createMatrices(5), parents, locals);
+      const correct = localToGlobal(createMatrices(5), parents, locals);
+      // The shoulder is a root: right. The elbow's global is its local; the hand keeps (0, 1.5).
+      expect(Array.from(at(globals, ArmNode.SHOULDER))).toEqual(Array.from(at(correct, ArmNode.SHOULDER)));
+      expect(Array.from(at(globals, ArmNode.ELBOW))).toEqual(Array.from(at(locals, ArmNode.ELBOW)));
+      expectClose(translationOf(globals, ArmNode.ELBOW), [0, 2, 0], 0, `shoulder ${shoulder}°: elbow`);
+      expectClose(translationOf(globals, ArmNode.HAND), [0, 1.5, 0], 0, `shoulder ${shoulder}°: hand`);
+      // Only the elbow's own 45° turns it; the shoulder's rotation never reaches it.
+      expectClose(globals[16 * ArmNode.ELBOW], Math.cos(45 * DEGREES), 1e-6);
+    }
+  });
+
+  it('agrees with localToGlobal where parents cannot matter: a root, identity locals, a forest of roots', () => {
+    const random = seededRandom(912);
+    const single = randomRigidLocals(random, 1);
+    expect(Array.from(localToGlobalWithoutParents(new Float32Array(16), Int16Array.from([-1]), single))).toEqual(Array.from(single));
+
+    const count = 12;
+    const parents = randomParents(random, count);
+    const identities = createMatrices(count);
+    expect(Array.from(localToGlobalWithoutParents(createMatrices(count).fill(7), parents, identities))).toEqual(
+      Array.from(localToGlobal(createMatrices(count), parents, identities)),
+    );
+
+    const roots = new Int16Array(count).fill(-1);
+    const locals = randomRigidLocals(random, count);
+    expect(Array.from(localToGlobalWithoutParents(createMatrices(count), roots, locals))).toEqual(
+      Array.from(localToGlobal(createMatrices(count), roots, locals)),
+    );
+  });
+
+  it('allows outGlobals === locals (in place): nothing changes', () => {
+    const locals = randomRigidLocals(seededRandom(913), 5);
+    const before = Array.from(locals);
+    expect(localToGlobalWithoutParents(locals, Int16Array.from([-1, 0, 1, 2, 3]), locals)).toBe(locals);
+    expect(Array.from(locals)).toEqual(before);
+  });
+
+  it('allocates nothing per call', () => {
+    const random = seededRandom(914);
+    const parents = randomParents(random, 60);
+    const locals = randomRigidLocals(random, 60);
+    const out = createMatrices(60);
+    const perChunk = newSpaceGrowth(() => localToGlobalWithoutParents(out, parents, locals), 5_000);
+    expect(perChunk, `${(perChunk / 5_000).toFixed(2)} bytes per call`).toBeLessThan(4_000);
+  });
+
+  describe('invalid input', () => {
+    it('ignores parent links entirely, broken ones included', () => {
+      const parents = Int16Array.from([-1, 2, 0, 99, -7]);
+      const locals = randomRigidLocals(seededRandom(915), 5);
+      expect(Array.from(localToGlobalWithoutParents(createMatrices(5), parents, locals))).toEqual(Array.from(locals));
+    });
+
+    it('processes min(parents, locals, outGlobals) nodes, leaves the rest untouched, and never throws', () => {
+      const locals = randomRigidLocals(seededRandom(916), 3);
+      const out = new Float32Array(80).fill(9);
+      expect(() => localToGlobalWithoutParents(out, Int16Array.from([-1, 0, 1, 2]), locals)).not.toThrow();
+      expect(Array.from(out.subarray(0, 48))).toEqual(Array.from(locals));
+      expect(Array.from(out.subarray(48)).every((v) => v === 9)).toBe(true);
+      const fewerParents = new Float32Array(48).fill(9);
+      localToGlobalWithoutParents(fewerParents, Int16Array.from([-1]), locals);
+      expect(Array.from(fewerParents.subarray(16)).every((v) => v === 9)).toBe(true);
+      const short = new Float32Array(20).fill(9);
+      localToGlobalWithoutParents(short, Int16Array.from([-1, 0, 1]), locals);
+      expect(Array.from(short.subarray(0, 16))).toEqual(Array.from(locals.subarray(0, 16)));
+      expect(Array.from(short.subarray(16))).toEqual([9, 9, 9, 9]);
+      const empty = new Float32Array(16).fill(4);
+      localToGlobalWithoutParents(empty, new Int16Array(0), new Float32Array(0));
+      expect(Array.from(empty).every((v) => v === 4)).toBe(true);
+    });
+  });
+});
+
+describe('the break-it variants are exported by the core', () => {
+  it('from src/core/index.ts', async () => {
+    const core = await import('../../src/core/index.ts');
+    expect(core.localToGlobalReversedOrder).toBe(localToGlobalReversedOrder);
+    expect(core.localToGlobalWithoutParents).toBe(localToGlobalWithoutParents);
+  });
+});
