@@ -403,6 +403,25 @@ describe('island life cycle', () => {
     await context.close();
   });
 
+  it('names the problem in words when a model file is broken or missing', async () => {
+    for (const [label, fulfil, expected] of [
+      // A GLB cut off after its header: the reader's error names the part of the file at fault.
+      ['truncated', { status: 200, contentType: 'model/gltf-binary', body: Buffer.from('glTF\x02\x00\x00\x00\x00\x10\x00\x00', 'latin1') }, /glb\.header\.length/],
+      ['missing', { status: 404, contentType: 'text/plain', body: 'not found' }, /404/],
+    ] as const) {
+      const { page, context } = await site.newPage();
+      await page.route('**/models/*.glb', (route) => route.fulfill(fulfil));
+      await page.goto(site.origin + path);
+      const island = page.locator('model-widget').first();
+      await island.scrollIntoViewIfNeeded();
+      expect(await waitForState(island, ['error', 'running']), label).toBe('error');
+      const text = (await island.textContent()) ?? '';
+      expect(text, label).toMatch(expected);
+      expect(await island.locator('[data-part=play]').isDisabled(), label).toBe(true);
+      await context.close();
+    }
+  });
+
   it('shows a lost context, then recovers when it is restored', async () => {
     const { page, context, errors } = await site.newPage();
     await page.goto(site.origin + path);
