@@ -17,8 +17,11 @@ import { copyMat4At, multiplyMat4At } from './math.ts';
 /** For each node, the hierarchy indices of its children in increasing order. */
 export type Children = number[][];
 
-/** The number of nodes the functions here process: min(parents.length, locals / 16, outGlobals / 16). */
-function nodeCountOf(outGlobals: Float32Array, parents: Int16Array, locals: Float32Array): number {
+/**
+ * The number of nodes a local → global pass processes: min(parents.length, locals / 16,
+ * outGlobals / 16). Shared with the deliberately wrong variants in pitfalls.ts.
+ */
+export function nodeCountOf(outGlobals: Float32Array, parents: Int16Array, locals: Float32Array): number {
   let count = parents.length;
   const localCount = Math.floor(locals.length / 16);
   const globalCount = Math.floor(outGlobals.length / 16);

@@ -10,17 +10,8 @@
 // Matrices are column-major 4×4s, 16 floats per node; `parents` is parents-first, −1 = root, as
 // for localToGlobal (src/core/hierarchy.ts), the correct version of both functions below.
 
+import { nodeCountOf } from './hierarchy.ts';
 import { copyMat4At, multiplyMat4At } from './math.ts';
-
-/** Nodes processed: min(parents.length, locals / 16, outGlobals / 16), as localToGlobal does. */
-function nodeCount(outGlobals: Float32Array, parents: Int16Array, locals: Float32Array): number {
-  let count = parents.length;
-  const localCount = Math.floor(locals.length / 16);
-  const globalCount = Math.floor(outGlobals.length / 16);
-  if (localCount < count) count = localCount;
-  if (globalCount < count) count = globalCount;
-  return count;
-}
 
 /**
  * Pitfall: multiplication order. Computes G_i = L_i × G_parent instead of G_parent × L_i, into
@@ -38,7 +29,7 @@ function nodeCount(outGlobals: Float32Array, parents: Int16Array, locals: Float3
  */
 // #region local-to-global-reversed-order
 export function localToGlobalReversedOrder(outGlobals: Float32Array, parents: Int16Array, locals: Float32Array): Float32Array {
-  const count = nodeCount(outGlobals, parents, locals);
+  const count = nodeCountOf(outGlobals, parents, locals);
   for (let i = 0; i < count; i++) {
     const parent = parents[i];
     if (parent >= 0 && parent < i) multiplyMat4At(outGlobals, 16 * i, locals, 16 * i, outGlobals, 16 * parent);
@@ -63,7 +54,7 @@ export function localToGlobalReversedOrder(outGlobals: Float32Array, parents: In
  */
 // #region local-to-global-without-parents
 export function localToGlobalWithoutParents(outGlobals: Float32Array, parents: Int16Array, locals: Float32Array): Float32Array {
-  const count = nodeCount(outGlobals, parents, locals);
+  const count = nodeCountOf(outGlobals, parents, locals);
   if (outGlobals === locals) return outGlobals;
   for (let i = 0; i < count; i++) copyMat4At(outGlobals, 16 * i, locals, 16 * i);
   return outGlobals;
