@@ -1,7 +1,7 @@
 // The build-time machinery behind <Snippet>: region extraction, line selectors, file access and
 // the highlighted HTML (src/lib/regions.ts, src/lib/lines.ts, src/lib/snippet.ts, src/lib/code.ts).
 import { describe, expect, it } from 'vitest';
-import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { dedent, extractRegion, listRegions, RegionError } from '../../src/lib/regions.ts';
@@ -258,5 +258,34 @@ describe('fenced code in MDX', () => {
     expect(html).toContain('has-focused');
     expect(html).not.toContain('[!code');
     expect(html).toContain('data-copy');
+  });
+});
+
+describe('the real shaders and core sources the chapters cut from', () => {
+  const root = new URL('../../', import.meta.url).pathname;
+
+  it('has well-formed regions in every shader, and skin.vert shows the skinning the islands compile', () => {
+    const files = ['shaders/skin.vert', 'shaders/shade.frag'];
+    for (const file of files) expect(listRegions(readRepositoryFile(file, root), file).length, file).toBeGreaterThan(0);
+    const skin = prepareSnippet({ file: 'shaders/skin.vert', region: 'skin' }, root);
+    expect(skin.code).toMatch(/a_weights|weights/);
+    const fetch = prepareSnippet({ file: 'shaders/skin.vert', region: 'fetch-joint-matrix' }, root);
+    expect(fetch.code).toContain('texelFetch');
+    expect(languageOf('shaders/skin.vert')).toBe('glsl');
+  });
+
+  it('finds every region a chapter asks for', () => {
+    const chapters = new URL('../../src/content/chapters/', import.meta.url).pathname;
+    const requests: { file: string; region: string }[] = [];
+    for (const name of readdirSync(chapters).filter((n) => n.endsWith('.mdx'))) {
+      const text = readFileSync(join(chapters, name), 'utf8');
+      for (const [tag] of text.matchAll(/<Snippet\b[^>]*>/g)) {
+        const file = /\bfile="([^"]+)"/.exec(tag)?.[1];
+        const region = /\bregion="([^"]+)"/.exec(tag)?.[1];
+        if (file && region) requests.push({ file, region });
+      }
+    }
+    expect(requests.length).toBeGreaterThan(0);
+    for (const request of requests) expect(() => prepareSnippet(request, root), `${request.file} #${request.region}`).not.toThrow();
   });
 });
