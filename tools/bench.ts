@@ -5,12 +5,15 @@
 //
 // Pose evaluation = sample the clip + local→global + palette (three.js: AnimationMixer.update +
 // Object3D.updateMatrixWorld + Skeleton.update), in ns per joint. CPU skinning = positions of
-// every vertex through the palette (three.js: SkinnedMesh.applyBoneTransform), in ns per vertex.
+// every vertex through the palette (three.js: SkinnedMesh.applyBoneTransform), in ns per vertex;
+// ours twice: scalar JavaScript (skinVertices) and the WebAssembly SIMD kernel (createSimdSkinner,
+// palette copy included).
 // Allocation: bytes of V8 new space grown per frame over 10,000 frames (tools/allocation.ts).
 import { createPlayer, Playback, skinVertices, type Model } from '../src/core/index.ts';
 import { loadModelFile } from './inspect.ts';
 import { loadThree } from './three-reference.ts';
 import { newSpaceGrowth } from './allocation.ts';
+import { createSimdSkinner } from '../src/core/skin-simd.ts';
 import { readFileSync } from 'node:fs';
 
 const MODEL_FILE = 'public/models/mannequin.glb';
@@ -60,6 +63,10 @@ export async function runBenchmark() {
   const ourPose = (i: number) => player.evaluate(clipIndex, i * FRAME_SECONDS, Playback.LOOP);
   const ourSkin = () => skinVertices(skinned, null, primitive, palette);
   const ourSkinWithNormals = () => skinVertices(skinned, skinnedNormals, primitive, palette);
+  const simdSkinner = createSimdSkinner(primitive, jointCount);
+  const ourSimdSkin = () => {
+    simdSkinner!.skin(palette);
+  };
 
   // three.js.
   const bytes = readFileSync(MODEL_FILE);
@@ -80,11 +87,13 @@ export async function runBenchmark() {
   const skinOurs = timePerCall(ourSkin) / vertexCount;
   const skinOursNormals = timePerCall(ourSkinWithNormals) / vertexCount;
   const skinThree = timePerCall(threeSkin) / vertexCount;
+  const skinSimd = simdSkinner === null ? null : timePerCall(ourSimdSkin) / vertexCount;
 
   const oursAllocation = allocationPerFrame((i) => {
     ourPose(i);
     ourSkinWithNormals();
   });
+  const simdAllocation = simdSkinner === null ? null : allocationPerFrame(ourSimdSkin);
   const threeAllocation = allocationPerFrame(() => {
     threePose();
     threeSkin();
@@ -104,10 +113,13 @@ export async function runBenchmark() {
       speedup: skinThree / skinOurs,
       target: 10,
     },
+    simdSkinning:
+      skinSimd === null ? null : { oursNsPerVertex: skinSimd, threeNsPerVertex: skinThree, speedup: skinThree / skinSimd, target: 10 },
     allocation: {
       frames: ALLOCATION_FRAMES,
       oursBytesPerFrame: oursAllocation,
       threeBytesPerFrame: threeAllocation,
+      simdSkinningBytesPerFrame: simdAllocation,
     },
   };
 }
@@ -121,7 +133,11 @@ function table(result: Awaited<ReturnType<typeof runBenchmark>>): string {
     `pose (sample + local→global + palette): ours ${f(result.pose.oursNsPerJoint)} ns/joint, three.js ${f(result.pose.threeNsPerJoint)} ns/joint → ${f(result.pose.speedup)}× (${verdict(result.pose.speedup, 15)})`,
     `CPU skinning (positions):               ours ${f(result.skinning.oursNsPerVertex, 2)} ns/vertex, three.js ${f(result.skinning.threeNsPerVertex, 2)} ns/vertex → ${f(result.skinning.speedup)}× (${verdict(result.skinning.speedup, 10)})`,
     `CPU skinning (positions + normals):     ours ${f(result.skinning.oursWithNormalsNsPerVertex, 2)} ns/vertex`,
-    `allocation (V8 new space, ${result.allocation.frames} frames): ours ${f(result.allocation.oursBytesPerFrame, 2)} B/frame, three.js ${f(result.allocation.threeBytesPerFrame, 2)} B/frame`,
+    result.simdSkinning === null
+      ? 'CPU skinning (positions, WASM SIMD):    unavailable in this runtime'
+      : `CPU skinning (positions, WASM SIMD):    ours ${f(result.simdSkinning.oursNsPerVertex, 2)} ns/vertex, three.js ${f(result.simdSkinning.threeNsPerVertex, 2)} ns/vertex → ${f(result.simdSkinning.speedup)}× (${verdict(result.simdSkinning.speedup, 10)})`,
+    `allocation (V8 new space, ${result.allocation.frames} frames): ours ${f(result.allocation.oursBytesPerFrame, 2)} B/frame, three.js ${f(result.allocation.threeBytesPerFrame, 2)} B/frame` +
+      (result.allocation.simdSkinningBytesPerFrame === null ? '' : `, SIMD skinning alone ${f(result.allocation.simdSkinningBytesPerFrame, 2)} B/frame`),
   ].join('\n');
 }
 

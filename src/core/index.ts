@@ -10,5 +10,6 @@ export * from './pose.ts';
 export * from './hierarchy.ts';
 export * from './palette.ts';
 export * from './skin.ts';
+export * from './skin-simd.ts';
 export * from './player.ts';
 export * from './pitfalls.ts';
