@@ -1,6 +1,8 @@
 // Shared helpers for the unit tests: tolerance comparisons, a seeded random generator and random
 // transforms, so every "random" test is reproducible.
+import type { mat4 } from 'gl-matrix';
 import { expect } from 'vitest';
+import type { SkinnedPrimitive } from '../../src/core/model.ts';
 
 /**
  * Asserts |actual − expected| ≤ tolerance element by element (numbers or equal-length arrays).
@@ -88,4 +90,23 @@ export function boxedNumbers(values: number[]): number[] {
   const mixed: unknown[] = values.slice();
   mixed.push('not a number');
   return mixed as number[];
+}
+
+/** A primitive from plain arrays (normals optional). */
+export function primitiveOf(positions: number[], joints: number[], weights: number[], normals: number[] | null = null): SkinnedPrimitive {
+  return {
+    vertexCount: positions.length / 3,
+    positions: new Float32Array(positions),
+    normals: normals ? new Float32Array(normals) : null,
+    joints: Uint16Array.from(joints),
+    weights: new Float32Array(weights),
+    indices: null,
+  };
+}
+
+/** A palette from gl-matrix matrices. */
+export function paletteOf(matrices: mat4[]): Float32Array {
+  const palette = new Float32Array(16 * matrices.length);
+  matrices.forEach((m, j) => palette.set(m, 16 * j));
+  return palette;
 }

@@ -2,26 +2,7 @@ import { mat3, mat4, vec3 } from 'gl-matrix';
 import { describe, expect, it } from 'vitest';
 import type { SkinnedPrimitive } from '../../src/core/model.ts';
 import { skinVertices } from '../../src/core/skin.ts';
-import { expectClose, expectFinite, newSpaceGrowth, randomIn, randomUnitQuat, seededRandom } from './helpers.ts';
-
-/** A primitive from plain arrays (normals optional). */
-function primitiveOf(positions: number[], joints: number[], weights: number[], normals: number[] | null = null): SkinnedPrimitive {
-  return {
-    vertexCount: positions.length / 3,
-    positions: new Float32Array(positions),
-    normals: normals ? new Float32Array(normals) : null,
-    joints: Uint16Array.from(joints),
-    weights: new Float32Array(weights),
-    indices: null,
-  };
-}
-
-/** A palette from gl-matrix matrices. */
-function paletteOf(matrices: mat4[]): Float32Array {
-  const palette = new Float32Array(16 * matrices.length);
-  matrices.forEach((m, j) => palette.set(m, 16 * j));
-  return palette;
-}
+import { expectClose, expectFinite, newSpaceGrowth, paletteOf, primitiveOf, randomIn, randomUnitQuat, seededRandom } from './helpers.ts';
 
 /** A random primitive with `vertexCount` vertices, 1–4 influences each over `jointCount` joints. */
 function randomPrimitive(random: () => number, vertexCount: number, jointCount: number): SkinnedPrimitive {

@@ -5,29 +5,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createPlayer, Playback, skinVertices, type SkinnedPrimitive } from '../../src/core/index.ts';
 import { createSimdSkinner, simdSkinnerModuleSize } from '../../src/core/skin-simd.ts';
 import { loadModelFile } from '../../tools/inspect.ts';
-import { expectClose, newSpaceGrowth, randomIn, randomUnitQuat, seededRandom } from './helpers.ts';
+import { expectClose, newSpaceGrowth, paletteOf, primitiveOf, randomIn, randomUnitQuat, seededRandom } from './helpers.ts';
 
 const MODELS_DIRECTORY = fileURLToPath(new URL('../../public/models/', import.meta.url));
 const MODEL_FILES = readdirSync(MODELS_DIRECTORY).filter((file) => file.endsWith('.glb')).sort();
-
-/** A primitive from plain arrays. */
-function primitiveOf(positions: number[], joints: number[], weights: number[]): SkinnedPrimitive {
-  return {
-    vertexCount: positions.length / 3,
-    positions: new Float32Array(positions),
-    normals: null,
-    joints: Uint16Array.from(joints),
-    weights: new Float32Array(weights),
-    indices: null,
-  };
-}
-
-/** A palette from gl-matrix matrices. */
-function paletteOf(matrices: mat4[]): Float32Array {
-  const palette = new Float32Array(16 * matrices.length);
-  matrices.forEach((m, j) => palette.set(m, 16 * j));
-  return palette;
-}
 
 /** A random primitive: 1–4 influences per vertex, unsorted weights summing to 1. */
 function randomPrimitive(random: () => number, vertexCount: number, jointCount: number): SkinnedPrimitive {
