@@ -119,6 +119,29 @@ export function findKeyIndex(times: Float32Array, keyCount: number, timeSeconds:
 }
 
 /**
+ * Replaces holder.time (seconds, any value) by the time in `clip` it maps to, exactly as
+ * wrapClipTime(holder.time, clip.duration, playback) computes it. The time goes in and out through
+ * the field, so that no number is boxed on the way (see "Allocation" above).
+ */
+export function wrapTimeInPlace(holder: { time: number }, clip: Clip, playback: Playback): void {
+  const timeSeconds = holder.time;
+  const duration = clip.duration;
+  let time = 0;
+  if (Number.isFinite(timeSeconds) && duration > 0 && duration !== Infinity) {
+    if (playback === Playback.LOOP) {
+      time = timeSeconds % duration;
+      if (time < 0) time += duration;
+      if (!(time < duration)) time = 0;
+    } else {
+      // Math.min/max keep every branch a plain double (a mix of returned inputs and computed
+      // values makes the optimiser box the result).
+      time = Math.min(Math.max(timeSeconds, 0), duration);
+    }
+  }
+  holder.time = time + 0; // + 0 turns −0 into 0
+}
+
+/**
  * Samples `clip` at `timeSeconds` into `out`: copies `rest` (the hierarchy's rest pose), then
  * overwrites every channel a track drives; leaves the clip time it sampled in cursor.time.
  * Returns out.
@@ -158,22 +181,7 @@ export function sampleClipAtCursorTime(
   copyFloats(out.rotations, rest.rotations);
   copyFloats(out.scales, rest.scales);
 
-  // The clip time, exactly as wrapClipTime computes it.
-  const timeSeconds = cursor.time;
-  const duration = clip.duration;
-  let time = 0;
-  if (Number.isFinite(timeSeconds) && duration > 0 && duration !== Infinity) {
-    if (playback === Playback.LOOP) {
-      time = timeSeconds % duration;
-      if (time < 0) time += duration;
-      if (!(time < duration)) time = 0;
-    } else {
-      // Math.min/max keep every branch a plain double (a mix of returned inputs and computed
-      // values makes the optimiser box the result).
-      time = Math.min(Math.max(timeSeconds, 0), duration);
-    }
-  }
-  cursor.time = time + 0; // + 0 turns −0 into 0
+  wrapTimeInPlace(cursor, clip, playback);
 
   const tracks = clip.tracks;
   for (let i = 0; i < tracks.length; i++) {

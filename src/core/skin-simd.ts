@@ -1,4 +1,4 @@
-// CPU linear blend skinning of positions with WebAssembly SIMD (chapter: skinning on the CPU).
+// CPU linear blend skinning of positions with WebAssembly SIMD (chapter: Beyond).
 //
 // The same maths as skinVertices without normals — each skinned position is
 // Σ wᵢ · (palette[jointᵢ] × (p, 1)) — four lanes at a time: a palette matrix is four f32x4
@@ -6,10 +6,10 @@
 // on 4-lane vectors, and the weighted sum is one more multiply-add. Lane 3 is carried along and
 // discarded.
 //
-// The kernel is a few dozen instructions, so this file writes the WebAssembly module's bytes
-// itself (sections, LEB128 integers, the 0xFD-prefixed SIMD opcodes) instead of pulling in a
-// compiler. The module imports its memory; each skinner owns one WebAssembly.Memory sized once at
-// creation and never grown, so the Float32Array views made at creation stay valid.
+// The kernel is a few dozen instructions in the WebAssembly text format, assembled at first use
+// by wasm-text.ts (no compiler needed). The module imports its memory; each skinner owns one
+// WebAssembly.Memory sized once at creation and never grown, so the Float32Array views made at
+// creation stay valid.
 //
 // Work done once, at creation, so that the kernel has no branch but its two loops:
 // - positions are stored as 16-byte vertex records (x, y, z, influence count);
@@ -21,6 +21,7 @@
 // The primitive is copied at creation: later changes to its arrays are not seen.
 
 import type { SkinnedPrimitive } from './model.ts';
+import { assembleModule, compileOrNull, forEachRecord, splatLaneOf, type TextFunction } from './wasm-text.ts';
 
 /** A primitive's positions skinned by a WebAssembly SIMD kernel; see createSimdSkinner. */
 export interface SimdSkinner {
@@ -42,150 +43,67 @@ export interface SimdSkinner {
 }
 
 // ---------------------------------------------------------------------------------------------
-// The module's bytes.
-
-/** Unsigned LEB128: 7 bits per byte, low bits first, high bit set on all bytes but the last. */
-function unsignedLeb128(value: number): number[] {
-  const bytes: number[] = [];
-  do {
-    let byte = value & 0x7f;
-    value >>>= 7;
-    if (value !== 0) byte |= 0x80;
-    bytes.push(byte);
-  } while (value !== 0);
-  return bytes;
-}
-
-/** A length-prefixed vector: LEB128 length, then the bytes. */
-function sized(bytes: number[]): number[] {
-  return [...unsignedLeb128(bytes.length), ...bytes];
-}
-
-/** A UTF-8 name, length-prefixed (ASCII names only are used here). */
-function name(text: string): number[] {
-  return sized(Array.from(text, (c) => c.charCodeAt(0)));
-}
-
-/** Section `id` with its content, length-prefixed. */
-function section(id: number, content: number[]): number[] {
-  return [id, ...sized(content)];
-}
-
-// Value types.
-const I32 = 0x7f;
-const V128 = 0x7b;
-
-// Core opcodes.
-const BLOCK = 0x02, LOOP = 0x03, END = 0x0b, BR_IF = 0x0d, VOID = 0x40;
-const LOCAL_GET = 0x20, LOCAL_SET = 0x21, LOCAL_TEE = 0x22;
-const I32_LOAD = 0x28, I32_CONST = 0x41;
-const I32_NE = 0x47, I32_LT_U = 0x49, I32_GE_U = 0x4f;
-const I32_ADD = 0x6a, I32_SUB = 0x6b, I32_SHL = 0x74;
-
-/** SIMD instructions: the 0xFD prefix, then the opcode as unsigned LEB128. */
-function simd(opcode: number): number[] {
-  return [0xfd, ...unsignedLeb128(opcode)];
-}
-const V128_LOAD = 0x00, V128_LOAD32_SPLAT = 0x09, V128_STORE = 0x0b, V128_CONST = 0x0c, I8X16_SHUFFLE = 0x0d;
-const I32X4_EXTRACT_LANE = 0x1b, F32X4_ADD = 0xe4, F32X4_MUL = 0xe6;
-
-/** A memory immediate: log2 of the alignment hint, then a constant byte offset. */
-function memarg(alignLog2: number, offset: number): number[] {
-  return [...unsignedLeb128(alignLog2), ...unsignedLeb128(offset)];
-}
-
-/** i8x16.shuffle of a vector with itself that copies 32-bit lane `lane` to all four lanes. */
-function splatLane(vector: number, lane: number): number[] {
-  const lanes: number[] = [];
-  for (let i = 0; i < 4; i++) for (let b = 0; b < 4; b++) lanes.push(4 * lane + b);
-  return [LOCAL_GET, vector, LOCAL_GET, vector, ...simd(I8X16_SHUFFLE), ...lanes];
-}
-
-// The kernel's parameters and locals (local indices).
-const VERTEX_COUNT = 0; // i32: vertices to skin
-const VERTICES = 1; // i32: byte address of the first vertex record (16 bytes: x, y, z f32; count u32)
-const INFLUENCES = 2; // i32: byte address of the first influence record (8 bytes: matrix address u32, weight f32)
-const OUTPUT = 3; // i32: byte address of the output (12 bytes per vertex, plus 4 bytes of slack after the last)
-const VERTICES_END = 4; // i32: byte address past the last vertex record
-const REMAINING = 5; // i32: influences of the current vertex not summed yet (≥ 1)
-const MATRIX = 6; // i32: byte address of the current influence's palette matrix
-const POSITION = 7; // v128: the current vertex record
-const PX = 8, PY = 9, PZ = 10; // v128: px, py, pz splatted to four lanes
-const SUM = 11; // v128: Σ wᵢ · (Mᵢ × (p, 1)) so far; lane 3 is discarded
+// The kernel, in the WebAssembly text format (see wasm-text.ts).
 
 /**
  * skin(vertexCount, vertices, influences, output): for each vertex record, sums its influences
  * and stores the result's x, y, z (16 bytes written per vertex at a 12-byte stride, in increasing
  * order, so lane 3 lands on the next vertex's x before that is written).
  */
-function kernelBody(): number[] {
-  const column = (offset: number, splatted: number) => [
-    LOCAL_GET, MATRIX, ...simd(V128_LOAD), ...memarg(0, offset), LOCAL_GET, splatted, ...simd(F32X4_MUL),
-  ];
-  const code = [
-    // verticesEnd = vertices + 16 · vertexCount
-    LOCAL_GET, VERTICES, LOCAL_GET, VERTEX_COUNT, I32_CONST, 4, I32_SHL, I32_ADD, LOCAL_SET, VERTICES_END,
-    BLOCK, VOID,
-    LOCAL_GET, VERTICES, LOCAL_GET, VERTICES_END, I32_GE_U, BR_IF, 0,
-    LOOP, VOID, // per vertex
-    LOCAL_GET, VERTICES, ...simd(V128_LOAD), ...memarg(0, 0), LOCAL_SET, POSITION,
-    ...splatLane(POSITION, 0), LOCAL_SET, PX,
-    ...splatLane(POSITION, 1), LOCAL_SET, PY,
-    ...splatLane(POSITION, 2), LOCAL_SET, PZ,
-    LOCAL_GET, POSITION, ...simd(I32X4_EXTRACT_LANE), 3, LOCAL_SET, REMAINING,
-    ...simd(V128_CONST), ...new Array<number>(16).fill(0), LOCAL_SET, SUM,
-    LOOP, VOID, // per influence
-    LOCAL_GET, INFLUENCES, I32_LOAD, ...memarg(2, 0), LOCAL_SET, MATRIX,
-    // sum += w · (((col0·px + col1·py) + col2·pz) + col3), the order skinVertices adds in
-    LOCAL_GET, SUM,
-    LOCAL_GET, INFLUENCES, ...simd(V128_LOAD32_SPLAT), ...memarg(2, 4),
-    ...column(0, PX),
-    ...column(16, PY), ...simd(F32X4_ADD),
-    ...column(32, PZ), ...simd(F32X4_ADD),
-    LOCAL_GET, MATRIX, ...simd(V128_LOAD), ...memarg(0, 48), ...simd(F32X4_ADD),
-    ...simd(F32X4_MUL), ...simd(F32X4_ADD), LOCAL_SET, SUM,
-    LOCAL_GET, INFLUENCES, I32_CONST, 8, I32_ADD, LOCAL_SET, INFLUENCES,
-    LOCAL_GET, REMAINING, I32_CONST, 1, I32_SUB, LOCAL_TEE, REMAINING, I32_CONST, 0, I32_NE, BR_IF, 0,
-    END,
-    LOCAL_GET, OUTPUT, LOCAL_GET, SUM, ...simd(V128_STORE), ...memarg(0, 0),
-    LOCAL_GET, OUTPUT, I32_CONST, 12, I32_ADD, LOCAL_SET, OUTPUT,
-    LOCAL_GET, VERTICES, I32_CONST, 16, I32_ADD, LOCAL_TEE, VERTICES, LOCAL_GET, VERTICES_END, I32_LT_U, BR_IF, 0,
-    END,
-    END,
-    END, // function
-  ];
-  // Locals after the four parameters: 3 × i32, then 5 × v128.
-  const locals = [2, 3, I32, 5, V128];
-  return sized([...locals, ...code]);
-}
+const SKIN_KERNEL: TextFunction = {
+  name: '$skin',
+  exported: true,
+  params: [
+    ['$vertexCount', 'i32'], // vertices to skin
+    ['$vertices', 'i32'], // byte address of the first vertex record (16 bytes: x, y, z f32; count u32)
+    ['$influences', 'i32'], // byte address of the first influence record (8 bytes: matrix address u32, weight f32)
+    ['$output', 'i32'], // byte address of the output (12 bytes per vertex, plus 4 bytes of slack after the last)
+  ],
+  results: [],
+  locals: [
+    ['$verticesEnd', 'i32'], // byte address past the last vertex record
+    ['$remaining', 'i32'], // influences of the current vertex not summed yet (≥ 1)
+    ['$matrix', 'i32'], // byte address of the current influence's palette matrix
+    ['$position', 'v128'], // the current vertex record
+    ['$px', 'v128'], ['$py', 'v128'], ['$pz', 'v128'], // px, py, pz splatted to four lanes
+    ['$sum', 'v128'], // Σ wᵢ · (Mᵢ × (p, 1)) so far; lane 3 is discarded
+  ],
+  body: `
+    local.get $vertices  local.get $vertexCount  i32.const 4  i32.shl  i32.add  local.set $verticesEnd
+    ${forEachRecord('$vertices', '$verticesEnd', 16, '$vertex', `
+      local.get $vertices  v128.load  local.set $position
+      ${splatLaneOf('$position', 0)}  local.set $px
+      ${splatLaneOf('$position', 1)}  local.set $py
+      ${splatLaneOf('$position', 2)}  local.set $pz
+      local.get $position  i32x4.extract_lane 3  local.set $remaining
+      v128.const i32x4 0 0 0 0  local.set $sum
+      loop $influence
+        local.get $influences  i32.load  local.set $matrix
+        ;; sum += w · (((col0·px + col1·py) + col2·pz) + col3), the order skinVertices adds in
+        local.get $sum
+        local.get $influences  v128.load32_splat offset=4
+        local.get $matrix  v128.load offset=0  local.get $px  f32x4.mul
+        local.get $matrix  v128.load offset=16  local.get $py  f32x4.mul  f32x4.add
+        local.get $matrix  v128.load offset=32  local.get $pz  f32x4.mul  f32x4.add
+        local.get $matrix  v128.load offset=48  f32x4.add
+        f32x4.mul  f32x4.add  local.set $sum
+        local.get $influences  i32.const 8  i32.add  local.set $influences
+        local.get $remaining  i32.const 1  i32.sub  local.tee $remaining  br_if $influence
+      end
+      local.get $output  local.get $sum  v128.store
+      local.get $output  i32.const 12  i32.add  local.set $output`)}`,
+};
 
 /** The whole module: imports env.memory, exports skin(i32, i32, i32, i32). */
 function moduleBytes(): Uint8Array<ArrayBuffer> {
-  const bytes = [
-    0x00, 0x61, 0x73, 0x6d, // "\0asm"
-    0x01, 0x00, 0x00, 0x00, // version 1
-    ...section(1, [1, 0x60, 4, I32, I32, I32, I32, 0]), // type 0: (i32 ×4) → ()
-    ...section(2, [1, ...name('env'), ...name('memory'), 0x02, 0x00, 1]), // memory, at least 1 page
-    ...section(3, [1, 0]), // function 0 has type 0
-    ...section(7, [1, ...name('skin'), 0x00, 0]), // export function 0 as "skin"
-    ...section(10, [1, ...kernelBody()]),
-  ];
-  return new Uint8Array(bytes);
+  return assembleModule({ imports: [], functions: [SKIN_KERNEL] });
 }
 
 /** The compiled module, made at first use; null when WebAssembly or its SIMD is unavailable. */
 let compiled: WebAssembly.Module | null | undefined;
 
 function simdModule(): WebAssembly.Module | null {
-  if (compiled !== undefined) return compiled;
-  compiled = null;
-  if (typeof WebAssembly !== 'object') return compiled;
-  const bytes = moduleBytes();
-  try {
-    if (WebAssembly.validate(bytes)) compiled = new WebAssembly.Module(bytes);
-  } catch {
-    compiled = null;
-  }
+  if (compiled === undefined) compiled = compileOrNull(moduleBytes());
   return compiled;
 }
 

@@ -1,12 +1,14 @@
 // Conformance: our CPU-skinned positions equal three.js's (GLTFLoader + AnimationMixer +
 // SkinnedMesh.applyBoneTransform) on every model, in the rest pose and at 11 times per clip
 // (0, nine times in between, the last key, and past the end), within 1e-4 of the model's
-// bounding-box diagonal. Khronos models missing on this machine are reported as skipped by name.
+// bounding-box diagonal — with the palettes of the JavaScript player and of the WebAssembly SIMD
+// player. Khronos models missing on this machine are reported as skipped by name.
 import { describe, expect, it } from 'vitest';
 import { createPlayer, parseGltf, Playback, skinVertices, type Model } from '../../src/core/index.ts';
 import { khronosModels, projectModels, readBytes, type ModelFile } from './models.ts';
 import { loadThree, type ThreeScene } from '../../tools/three-reference.ts';
 import { evaluateModel } from '../../tools/inspect.ts';
+import { createSimdPlayer } from '../../src/core/pose-simd.ts';
 
 /** Tolerance as a fraction of the bind-pose bounding-box diagonal. */
 const RELATIVE_TOLERANCE = 1e-4;
@@ -36,8 +38,8 @@ function boundingDiagonal(model: Model): number {
   return Math.hypot(max[0] - min[0], max[1] - min[1], max[2] - min[2]);
 }
 
-/** Largest distance between our skinned vertices and three.js's, over every primitive. */
-function maxDeviation(model: Model, player: ReturnType<typeof createPlayer>, three: ThreeScene): number {
+/** Largest distance between our skinned vertices (through `player`'s palettes) and three.js's, over every primitive. */
+function maxDeviation(model: Model, player: { palettes: Float32Array[] }, three: ThreeScene): number {
   let worst = 0;
   for (const mesh of model.meshes) {
     const sourceNode = model.hierarchy.sourceIndex[mesh.node];
@@ -57,6 +59,38 @@ function maxDeviation(model: Model, player: ReturnType<typeof createPlayer>, thr
   return worst;
 }
 
+/** Compares one player kind with three.js in the rest pose and at sampleTimes of every clip. */
+async function matchesThree(file: ModelFile & { path: string }, kind: 'javascript' | 'simd') {
+  const bytes = readBytes(file.path);
+  const model = parseGltf(bytes);
+  const three = await loadThree(bytes);
+  const player = kind === 'javascript' ? createPlayer(model) : createSimdPlayer(model);
+  expect(player, 'WebAssembly SIMD is available in Node 24').not.toBeNull();
+  if (player === null) return;
+  const tolerance = RELATIVE_TOLERANCE * boundingDiagonal(model);
+  const failures: string[] = [];
+  let compared = 0;
+
+  three.setTime(null, 0);
+  player.evaluate(-1, 0, Playback.CLAMP);
+  const restDeviation = maxDeviation(model, player, three);
+  if (!(restDeviation <= tolerance)) failures.push(`rest pose: ${restDeviation}`);
+
+  model.clips.forEach((clip, clipIndex) => {
+    const threeClip = three.gltf.animations[clipIndex];
+    expect(threeClip, `three.js clip ${clipIndex}`).toBeDefined();
+    for (const time of sampleTimes(clip.duration)) {
+      three.setTime(threeClip, time);
+      player.evaluate(clipIndex, time, Playback.CLAMP);
+      const deviation = maxDeviation(model, player, three);
+      compared++;
+      if (!(deviation <= tolerance)) failures.push(`clip "${clip.name}" at ${time.toFixed(4)} s: ${deviation.toExponential(3)}`);
+    }
+  });
+  expect(failures, `tolerance ${tolerance.toExponential(3)}`).toEqual([]);
+  expect(compared).toBe(model.clips.length * 11);
+}
+
 function conformanceSuite(file: ModelFile & { path: string }) {
   it('loads in both and agrees on the skinned meshes', async () => {
     const bytes = readBytes(file.path);
@@ -67,34 +101,8 @@ function conformanceSuite(file: ModelFile & { path: string }) {
     expect(three.primitives.length).toBe(ourPrimitives);
   });
 
-  it('matches three.js in the rest pose and at 11 times of every clip', async () => {
-    const bytes = readBytes(file.path);
-    const model = parseGltf(bytes);
-    const three = await loadThree(bytes);
-    const player = createPlayer(model);
-    const tolerance = RELATIVE_TOLERANCE * boundingDiagonal(model);
-    const failures: string[] = [];
-    let compared = 0;
-
-    three.setTime(null, 0);
-    player.evaluate(-1, 0, Playback.CLAMP);
-    const restDeviation = maxDeviation(model, player, three);
-    if (!(restDeviation <= tolerance)) failures.push(`rest pose: ${restDeviation}`);
-
-    model.clips.forEach((clip, clipIndex) => {
-      const threeClip = three.gltf.animations[clipIndex];
-      expect(threeClip, `three.js clip ${clipIndex}`).toBeDefined();
-      for (const time of sampleTimes(clip.duration)) {
-        three.setTime(threeClip, time);
-        player.evaluate(clipIndex, time, Playback.CLAMP);
-        const deviation = maxDeviation(model, player, three);
-        compared++;
-        if (!(deviation <= tolerance)) failures.push(`clip "${clip.name}" at ${time.toFixed(4)} s: ${deviation.toExponential(3)}`);
-      }
-    });
-    expect(failures, `tolerance ${tolerance.toExponential(3)}`).toEqual([]);
-    expect(compared).toBe(model.clips.length * 11);
-  });
+  it('matches three.js in the rest pose and at 11 times of every clip', () => matchesThree(file, 'javascript'));
+  it('matches three.js with the WebAssembly SIMD player too', () => matchesThree(file, 'simd'));
 
   it('inspect --json prints the same skinned positions as three.js (mid-clip, or bind pose)', async () => {
     const bytes = readBytes(file.path);
