@@ -199,207 +199,211 @@ function keyTime(index: string, extraKeys = 0): string {
  * segment k at fraction u — found as sampleClip finds it: the cursor's segment or one of the two
  * after it, else binary search.
  */
-const LOCATE: TextFunction = {
-  name: '$locate',
-  exported: false,
-  params: [['$timeline', 'i32'], ['$timelinesEnd', 'i32'], ['$time', 'f64']],
-  results: [],
-  locals: [['$times', 'i32'], ['$k', 'i32'], ['$lastSegment', 'i32'], ['$low', 'i32'], ['$high', 'i32'], ['$middle', 'i32']],
-  body: `
-    ${forEachRecord('$timeline', '$timelinesEnd', TIMELINE_BYTES, '$timelines', `
-      block $next
-        block $found ;; segment $k
-          local.get $timeline  i32.load offset=${TIMELINE.times}  local.set $times
-          ;; the usual case in playback: still inside the cursor's segment (times[k] < time < times[k + 1])
-          local.get $timeline  i32.load offset=${TIMELINE.cursor}  local.set $k
-          ${keyTime('$k')}  local.get $time  f64.lt
-          local.get $time  ${keyTime('$k', 1)}  f64.lt
-          i32.and  br_if $found
-          ;; at or before the first key (or a single key): key 0
-          local.get $time  local.get $timeline  f64.load offset=${TIMELINE.firstTime}  f64.gt  i32.eqz
-          if
-            local.get $timeline  i32.const 0  i32.store offset=${TIMELINE.cursor}
-            local.get $timeline  i32.const 1  i32.store offset=${TIMELINE.copyKey}
-            local.get $timeline  i32.const 0  i32.store offset=${TIMELINE.key}
-            br $next
-          end
-          ;; at or after the last key: the last key
-          local.get $timeline  i32.load offset=${TIMELINE.lastSegment}  local.set $lastSegment
-          local.get $time  local.get $timeline  f64.load offset=${TIMELINE.lastTime}  f64.ge
-          if
-            local.get $timeline  local.get $lastSegment  i32.store offset=${TIMELINE.cursor}
-            local.get $timeline  i32.const 1  i32.store offset=${TIMELINE.copyKey}
-            local.get $timeline  local.get $timeline  i32.load offset=${TIMELINE.lastKey}  i32.store offset=${TIMELINE.key}
-            br $next
-          end
-          ;; between: one of the two segments after the cursor's …
-          local.get $k  local.get $lastSegment  i32.lt_u
-          if
-            ${keyTime('$k', 1)}  local.get $time  f64.le
+function locateFunction(): TextFunction {
+  return {
+    name: '$locate',
+    exported: false,
+    params: [['$timeline', 'i32'], ['$timelinesEnd', 'i32'], ['$time', 'f64']],
+    results: [],
+    locals: [['$times', 'i32'], ['$k', 'i32'], ['$lastSegment', 'i32'], ['$low', 'i32'], ['$high', 'i32'], ['$middle', 'i32']],
+    body: `
+      ${forEachRecord('$timeline', '$timelinesEnd', TIMELINE_BYTES, '$timelines', `
+        block $next
+          block $found ;; segment $k
+            local.get $timeline  i32.load offset=${TIMELINE.times}  local.set $times
+            ;; the usual case in playback: still inside the cursor's segment (times[k] < time < times[k + 1])
+            local.get $timeline  i32.load offset=${TIMELINE.cursor}  local.set $k
+            ${keyTime('$k')}  local.get $time  f64.lt
+            local.get $time  ${keyTime('$k', 1)}  f64.lt
+            i32.and  br_if $found
+            ;; at or before the first key (or a single key): key 0
+            local.get $time  local.get $timeline  f64.load offset=${TIMELINE.firstTime}  f64.gt  i32.eqz
             if
-              local.get $k  i32.const 1  i32.add  local.set $k
-              local.get $time  ${keyTime('$k', 1)}  f64.lt  br_if $found
-              local.get $k  local.get $lastSegment  i32.lt_u
+              local.get $timeline  i32.const 0  i32.store offset=${TIMELINE.cursor}
+              local.get $timeline  i32.const 1  i32.store offset=${TIMELINE.copyKey}
+              local.get $timeline  i32.const 0  i32.store offset=${TIMELINE.key}
+              br $next
+            end
+            ;; at or after the last key: the last key
+            local.get $timeline  i32.load offset=${TIMELINE.lastSegment}  local.set $lastSegment
+            local.get $time  local.get $timeline  f64.load offset=${TIMELINE.lastTime}  f64.ge
+            if
+              local.get $timeline  local.get $lastSegment  i32.store offset=${TIMELINE.cursor}
+              local.get $timeline  i32.const 1  i32.store offset=${TIMELINE.copyKey}
+              local.get $timeline  local.get $timeline  i32.load offset=${TIMELINE.lastKey}  i32.store offset=${TIMELINE.key}
+              br $next
+            end
+            ;; between: one of the two segments after the cursor's …
+            local.get $k  local.get $lastSegment  i32.lt_u
+            if
+              ${keyTime('$k', 1)}  local.get $time  f64.le
               if
                 local.get $k  i32.const 1  i32.add  local.set $k
                 local.get $time  ${keyTime('$k', 1)}  f64.lt  br_if $found
+                local.get $k  local.get $lastSegment  i32.lt_u
+                if
+                  local.get $k  i32.const 1  i32.add  local.set $k
+                  local.get $time  ${keyTime('$k', 1)}  f64.lt  br_if $found
+                end
               end
             end
-          end
-          ;; … else binary search (upper_bound over keys [1, lastKey]): the first key later than the time
-          i32.const 1  local.set $low
-          local.get $timeline  i32.load offset=${TIMELINE.lastKey}  local.set $high
-          block $searched
-            loop $search
-              local.get $low  local.get $high  i32.ge_u  br_if $searched
-              local.get $low  local.get $high  i32.add  i32.const 1  i32.shr_u  local.set $middle
-              ${keyTime('$middle')}  local.get $time  f64.gt
-              if
-                local.get $middle  local.set $high
-              else
-                local.get $middle  i32.const 1  i32.add  local.set $low
+            ;; … else binary search (upper_bound over keys [1, lastKey]): the first key later than the time
+            i32.const 1  local.set $low
+            local.get $timeline  i32.load offset=${TIMELINE.lastKey}  local.set $high
+            block $searched
+              loop $search
+                local.get $low  local.get $high  i32.ge_u  br_if $searched
+                local.get $low  local.get $high  i32.add  i32.const 1  i32.shr_u  local.set $middle
+                ${keyTime('$middle')}  local.get $time  f64.gt
+                if
+                  local.get $middle  local.set $high
+                else
+                  local.get $middle  i32.const 1  i32.add  local.set $low
+                end
+                br $search
               end
-              br $search
             end
+            local.get $low  i32.const 1  i32.sub  local.set $k
           end
-          local.get $low  i32.const 1  i32.sub  local.set $k
+          ;; $found: interpolate in segment k
+          local.get $timeline  local.get $k  i32.store offset=${TIMELINE.cursor}
+          local.get $timeline  i32.const 0  i32.store offset=${TIMELINE.copyKey}
+          local.get $timeline  local.get $k  i32.store offset=${TIMELINE.key}
+          local.get $timeline
+          local.get $time  ${keyTime('$k')}  f64.sub
+          local.get $timeline  i32.load offset=${TIMELINE.inverseIntervals}  local.get $k  i32.const 3  i32.shl  i32.add  f64.load  f64.mul
+          f64.store offset=${TIMELINE.u}
+          local.get $timeline
+          ${keyTime('$k', 1)}  ${keyTime('$k')}  f64.sub
+          f64.store offset=${TIMELINE.interval}
         end
-        ;; $found: interpolate in segment k
-        local.get $timeline  local.get $k  i32.store offset=${TIMELINE.cursor}
-        local.get $timeline  i32.const 0  i32.store offset=${TIMELINE.copyKey}
-        local.get $timeline  local.get $k  i32.store offset=${TIMELINE.key}
-        local.get $timeline
-        local.get $time  ${keyTime('$k')}  f64.sub
-        local.get $timeline  i32.load offset=${TIMELINE.inverseIntervals}  local.get $k  i32.const 3  i32.shl  i32.add  f64.load  f64.mul
-        f64.store offset=${TIMELINE.u}
-        local.get $timeline
-        ${keyTime('$k', 1)}  ${keyTime('$k')}  f64.sub
-        f64.store offset=${TIMELINE.interval}
-      end
-      ;; $next`)}`,
-};
+        ;; $next`)}`,
+  };
+}
 
 /** sample(tracks, tracksEnd): writes every track record in [tracks, tracksEnd) into the pose, where locate() put its timeline. */
-const SAMPLE: TextFunction = {
-  name: '$sample',
-  exported: false,
-  params: [['$track', 'i32'], ['$tracksEnd', 'i32']],
-  results: [],
-  locals: [
-    ['$kind', 'i32'], ['$timeline', 'i32'], ['$k', 'i32'], ['$segment', 'i32'],
-    ['$a', 'i32'], // key k's value
-    ['$b', 'i32'], // key k + 1's value
-    ['$u', 'f64'], ['$u2', 'f64'], ['$u3', 'f64'], ['$interval', 'f64'], ['$lengthSquared', 'f64'],
-    ['$weights', 'v128'], // f64x2 (1 − u, u), then the slerp weights; then f32x4 (wA, wB, 0, 0)
-    ['$squares', 'v128'], // f64x2: (1 − u)², u² (short slerp) or x² (long slerp)
-    ['$sinc', 'v128'], // f64x2 series value per weight
-    ['$value', 'v128'], // f32x4 result
-  ],
-  body: `
-    ${forEachRecord('$track', '$tracksEnd', TRACK_BYTES, '$tracks', `
-      block $next
-        block $copyKey ;; stores the value at $a into the target
-          local.get $track  i32.load offset=${TRACK.timeline}  local.tee $timeline
-          i32.load offset=${TIMELINE.key}  local.get $track  i32.load offset=${TRACK.keyBytes}  i32.mul
-          local.get $track  i32.load offset=${TRACK.firstValue}  i32.add  local.set $a
-          local.get $timeline  i32.load offset=${TIMELINE.copyKey}  br_if $copyKey
-          local.get $track  i32.load offset=${TRACK.kind}  local.tee $kind
-          i32.const ${TrackKind.STEP}  i32.eq  br_if $copyKey
-          local.get $a  local.get $track  i32.load offset=${TRACK.keyBytes}  i32.add  local.set $b
-          local.get $timeline  f64.load offset=${TIMELINE.u}  local.set $u
+function sampleFunction(): TextFunction {
+  return {
+    name: '$sample',
+    exported: false,
+    params: [['$track', 'i32'], ['$tracksEnd', 'i32']],
+    results: [],
+    locals: [
+      ['$kind', 'i32'], ['$timeline', 'i32'], ['$k', 'i32'], ['$segment', 'i32'],
+      ['$a', 'i32'], // key k's value
+      ['$b', 'i32'], // key k + 1's value
+      ['$u', 'f64'], ['$u2', 'f64'], ['$u3', 'f64'], ['$interval', 'f64'], ['$lengthSquared', 'f64'],
+      ['$weights', 'v128'], // f64x2 (1 − u, u), then the slerp weights; then f32x4 (wA, wB, 0, 0)
+      ['$squares', 'v128'], // f64x2: (1 − u)², u² (short slerp) or x² (long slerp)
+      ['$sinc', 'v128'], // f64x2 series value per weight
+      ['$value', 'v128'], // f32x4 result
+    ],
+    body: `
+      ${forEachRecord('$track', '$tracksEnd', TRACK_BYTES, '$tracks', `
+        block $next
+          block $copyKey ;; stores the value at $a into the target
+            local.get $track  i32.load offset=${TRACK.timeline}  local.tee $timeline
+            i32.load offset=${TIMELINE.key}  local.get $track  i32.load offset=${TRACK.keyBytes}  i32.mul
+            local.get $track  i32.load offset=${TRACK.firstValue}  i32.add  local.set $a
+            local.get $timeline  i32.load offset=${TIMELINE.copyKey}  br_if $copyKey
+            local.get $track  i32.load offset=${TRACK.kind}  local.tee $kind
+            i32.const ${TrackKind.STEP}  i32.eq  br_if $copyKey
+            local.get $a  local.get $track  i32.load offset=${TRACK.keyBytes}  i32.add  local.set $b
+            local.get $timeline  f64.load offset=${TIMELINE.u}  local.set $u
 
-          local.get $kind  i32.const ${TrackKind.SLERP}  i32.eq
-          if
-            ;; weights (1 − u, u)
-            f64.const 1  local.get $u  f64.sub  f64x2.splat  local.get $u  f64x2.replace_lane 1  local.set $weights
-            local.get $track  i32.load offset=${TRACK.segments}
-            local.get $timeline  i32.load offset=${TIMELINE.key}  i32.const ${SLERP_SEGMENT_BYTES}  i32.mul  i32.add  local.tee $segment
-            i32.load offset=${SLERP_SEGMENT.long}
+            local.get $kind  i32.const ${TrackKind.SLERP}  i32.eq
             if
-              ;; θ above SHORT_SLERP_MAX_ANGLE: weight × K × sinc(weight × θ), seven terms by Horner's rule;
-              ;; the record holds (θ, θ) then (K, ±K)
-              local.get $weights  local.get $segment  v128.load offset=${SLERP_SEGMENT.coefficients}  f64x2.mul
-              local.tee $squares  local.get $squares  f64x2.mul  local.set $squares
-              v128.const f64x2 ${SINC_COEFFICIENTS[6]} ${SINC_COEFFICIENTS[6]}  local.set $sinc
-              ${[5, 4, 3, 2, 1, 0]
-                .map((i) => `local.get $sinc  local.get $squares  f64x2.mul  v128.const f64x2 ${SINC_COEFFICIENTS[i]} ${SINC_COEFFICIENTS[i]}  f64x2.add  local.set $sinc`)
-                .join('\n                ')}
-              local.get $weights  local.get $segment  v128.load offset=${SLERP_SEGMENT.coefficients + 16}  f64x2.mul  local.get $sinc  f64x2.mul
-              local.set $weights
-            else
-              ;; weight × Σ Cᵢ weight²ⁱ, i = 0…3, the Cᵢ made from θ at creation (writeSlerpSegment)
-              local.get $weights  local.get $weights  f64x2.mul  local.set $squares
-              local.get $segment  v128.load offset=${SLERP_SEGMENT.coefficients + 48}  local.get $squares
-              local.get $segment  v128.load offset=${SLERP_SEGMENT.coefficients + 32}  f64x2.madd  local.get $squares
-              local.get $segment  v128.load offset=${SLERP_SEGMENT.coefficients + 16}  f64x2.madd  local.get $squares
-              local.get $segment  v128.load offset=${SLERP_SEGMENT.coefficients}  f64x2.madd
-              local.get $weights  f64x2.mul  local.set $weights
+              ;; weights (1 − u, u)
+              f64.const 1  local.get $u  f64.sub  f64x2.splat  local.get $u  f64x2.replace_lane 1  local.set $weights
+              local.get $track  i32.load offset=${TRACK.segments}
+              local.get $timeline  i32.load offset=${TIMELINE.key}  i32.const ${SLERP_SEGMENT_BYTES}  i32.mul  i32.add  local.tee $segment
+              i32.load offset=${SLERP_SEGMENT.long}
+              if
+                ;; θ above SHORT_SLERP_MAX_ANGLE: weight × K × sinc(weight × θ), seven terms by Horner's rule;
+                ;; the record holds (θ, θ) then (K, ±K)
+                local.get $weights  local.get $segment  v128.load offset=${SLERP_SEGMENT.coefficients}  f64x2.mul
+                local.tee $squares  local.get $squares  f64x2.mul  local.set $squares
+                v128.const f64x2 ${SINC_COEFFICIENTS[6]} ${SINC_COEFFICIENTS[6]}  local.set $sinc
+                ${[5, 4, 3, 2, 1, 0]
+                  .map((i) => `local.get $sinc  local.get $squares  f64x2.mul  v128.const f64x2 ${SINC_COEFFICIENTS[i]} ${SINC_COEFFICIENTS[i]}  f64x2.add  local.set $sinc`)
+                  .join('\n                ')}
+                local.get $weights  local.get $segment  v128.load offset=${SLERP_SEGMENT.coefficients + 16}  f64x2.mul  local.get $sinc  f64x2.mul
+                local.set $weights
+              else
+                ;; weight × Σ Cᵢ weight²ⁱ, i = 0…3, the Cᵢ made from θ at creation (writeSlerpSegment)
+                local.get $weights  local.get $weights  f64x2.mul  local.set $squares
+                local.get $segment  v128.load offset=${SLERP_SEGMENT.coefficients + 48}  local.get $squares
+                local.get $segment  v128.load offset=${SLERP_SEGMENT.coefficients + 32}  f64x2.madd  local.get $squares
+                local.get $segment  v128.load offset=${SLERP_SEGMENT.coefficients + 16}  f64x2.madd  local.get $squares
+                local.get $segment  v128.load offset=${SLERP_SEGMENT.coefficients}  f64x2.madd
+                local.get $weights  f64x2.mul  local.set $weights
+              end
+              ;; q = wA · key(k) + wB · key(k + 1), in float32 lanes
+              local.get $weights  f32x4.demote_f64x2_zero  local.set $weights
+              local.get $track  i32.load offset=${TRACK.target}
+              local.get $a  v128.load  ${splatLaneOf('$weights', 0)}  f32x4.mul
+              local.get $b  v128.load  ${splatLaneOf('$weights', 1)}  f32x4.mul
+              f32x4.add  v128.store
+              br $next
             end
-            ;; q = wA · key(k) + wB · key(k + 1), in float32 lanes
-            local.get $weights  f32x4.demote_f64x2_zero  local.set $weights
-            local.get $track  i32.load offset=${TRACK.target}
-            local.get $a  v128.load  ${splatLaneOf('$weights', 0)}  f32x4.mul
-            local.get $b  v128.load  ${splatLaneOf('$weights', 1)}  f32x4.mul
-            f32x4.add  v128.store
-            br $next
-          end
 
-          local.get $kind  i32.const ${TrackKind.LERP}  i32.eq
-          if
-            ;; a + (b − a) · u
-            local.get $track  i32.load offset=${TRACK.target}
+            local.get $kind  i32.const ${TrackKind.LERP}  i32.eq
+            if
+              ;; a + (b − a) · u
+              local.get $track  i32.load offset=${TRACK.target}
+              local.get $a  v128.load
+              local.get $b  v128.load  local.get $a  v128.load  f32x4.sub
+              local.get $u  f32.demote_f64  f32x4.splat  f32x4.mul
+              f32x4.add  v128.store
+              br $next
+            end
+
+            ;; CUBICSPLINE, glTF's Hermite form: tangents are per second, so scaled by the interval
+            local.get $timeline  f64.load offset=${TIMELINE.interval}  local.set $interval
+            local.get $u  local.get $u  f64.mul  local.set $u2
+            local.get $u2  local.get $u  f64.mul  local.set $u3
+            ;; h00 · value(k)
             local.get $a  v128.load
-            local.get $b  v128.load  local.get $a  v128.load  f32x4.sub
-            local.get $u  f32.demote_f64  f32x4.splat  f32x4.mul
-            f32x4.add  v128.store
+            f64.const 2  local.get $u3  f64.mul  f64.const 3  local.get $u2  f64.mul  f64.sub  f64.const 1  f64.add
+            f32.demote_f64  f32x4.splat  f32x4.mul
+            ;; + h10 · outTangent(k)
+            local.get $a  v128.load offset=16
+            local.get $u3  f64.const 2  local.get $u2  f64.mul  f64.sub  local.get $u  f64.add  local.get $interval  f64.mul
+            f32.demote_f64  f32x4.splat  f32x4.mul  f32x4.add
+            ;; + h01 · value(k + 1)
+            local.get $b  v128.load
+            f64.const -2  local.get $u3  f64.mul  f64.const 3  local.get $u2  f64.mul  f64.add
+            f32.demote_f64  f32x4.splat  f32x4.mul  f32x4.add
+            ;; + h11 · inTangent(k + 1), 16 bytes before its value
+            local.get $b  i32.const 16  i32.sub  v128.load
+            local.get $u3  local.get $u2  f64.sub  local.get $interval  f64.mul
+            f32.demote_f64  f32x4.splat  f32x4.mul  f32x4.add
+            local.set $value
+            local.get $kind  i32.const ${TrackKind.CUBIC_ROTATION}  i32.eq
+            if
+              ;; a blend of unit quaternions is not unit length: renormalise (the identity if degenerate)
+              local.get $value  local.get $value  f32x4.mul  local.tee $weights
+              local.get $weights  local.get $weights  ${shuffleLanes(2, 3, 0, 1)}  f32x4.add  local.tee $weights
+              ${splatLaneOf('$weights', 1)}  f32x4.add
+              f32x4.extract_lane 0  f64.promote_f32  local.set $lengthSquared
+              local.get $lengthSquared  f64.const 0  f64.gt  local.get $lengthSquared  f64.const ${Number.MAX_VALUE}  f64.lt  i32.and
+              if
+                local.get $value
+                f64.const 1  local.get $lengthSquared  f64.sqrt  f64.div  f32.demote_f64  f32x4.splat
+                f32x4.mul  local.set $value
+              else
+                v128.const f32x4 0 0 0 1  local.set $value
+              end
+            end
+            local.get $track  i32.load offset=${TRACK.target}  local.get $value  v128.store
             br $next
           end
-
-          ;; CUBICSPLINE, glTF's Hermite form: tangents are per second, so scaled by the interval
-          local.get $timeline  f64.load offset=${TIMELINE.interval}  local.set $interval
-          local.get $u  local.get $u  f64.mul  local.set $u2
-          local.get $u2  local.get $u  f64.mul  local.set $u3
-          ;; h00 · value(k)
-          local.get $a  v128.load
-          f64.const 2  local.get $u3  f64.mul  f64.const 3  local.get $u2  f64.mul  f64.sub  f64.const 1  f64.add
-          f32.demote_f64  f32x4.splat  f32x4.mul
-          ;; + h10 · outTangent(k)
-          local.get $a  v128.load offset=16
-          local.get $u3  f64.const 2  local.get $u2  f64.mul  f64.sub  local.get $u  f64.add  local.get $interval  f64.mul
-          f32.demote_f64  f32x4.splat  f32x4.mul  f32x4.add
-          ;; + h01 · value(k + 1)
-          local.get $b  v128.load
-          f64.const -2  local.get $u3  f64.mul  f64.const 3  local.get $u2  f64.mul  f64.add
-          f32.demote_f64  f32x4.splat  f32x4.mul  f32x4.add
-          ;; + h11 · inTangent(k + 1), 16 bytes before its value
-          local.get $b  i32.const 16  i32.sub  v128.load
-          local.get $u3  local.get $u2  f64.sub  local.get $interval  f64.mul
-          f32.demote_f64  f32x4.splat  f32x4.mul  f32x4.add
-          local.set $value
-          local.get $kind  i32.const ${TrackKind.CUBIC_ROTATION}  i32.eq
-          if
-            ;; a blend of unit quaternions is not unit length: renormalise (the identity if degenerate)
-            local.get $value  local.get $value  f32x4.mul  local.tee $weights
-            local.get $weights  local.get $weights  ${shuffleLanes(2, 3, 0, 1)}  f32x4.add  local.tee $weights
-            ${splatLaneOf('$weights', 1)}  f32x4.add
-            f32x4.extract_lane 0  f64.promote_f32  local.set $lengthSquared
-            local.get $lengthSquared  f64.const 0  f64.gt  local.get $lengthSquared  f64.const ${Number.MAX_VALUE}  f64.lt  i32.and
-            if
-              local.get $value
-              f64.const 1  local.get $lengthSquared  f64.sqrt  f64.div  f32.demote_f64  f32x4.splat
-              f32x4.mul  local.set $value
-            else
-              v128.const f32x4 0 0 0 1  local.set $value
-            end
-          end
-          local.get $track  i32.load offset=${TRACK.target}  local.get $value  v128.store
-          br $next
+          ;; $copyKey
+          local.get $track  i32.load offset=${TRACK.target}  local.get $a  v128.load  v128.store
         end
-        ;; $copyKey
-        local.get $track  i32.load offset=${TRACK.target}  local.get $a  v128.load  v128.store
-      end
-      ;; $next`)}`,
-};
+        ;; $next`)}`,
+  };
+}
 
 /**
  * One column of a product: the left matrix's columns (locals $g0…$g3) × column `column` of the
@@ -435,61 +439,63 @@ function globalColumn(column: number, entries: [string, number][]): string {
  * globals(nodes, nodesEnd, withPalettes): per node record, in order: global = parentGlobal ×
  * (T × R × S); with withPalettes = 1, also the palette job the record carries.
  */
-const GLOBALS: TextFunction = {
-  name: '$globals',
-  exported: false,
-  params: [['$node', 'i32'], ['$nodesEnd', 'i32'], ['$withPalettes', 'i32']],
-  results: [],
-  locals: [
-    ['$pose', 'i32'], ['$parentGlobal', 'i32'], ['$global', 'i32'], ['$inverseBind', 'i32'], ['$out', 'i32'],
-    ['$g0', 'v128'], ['$g1', 'v128'], ['$g2', 'v128'], ['$g3', 'v128'], // the global's columns
-    ['$q', 'v128'], ['$q2', 'v128'], // the rotation (x, y, z, w) and twice it
-    ['$products', 'v128'], ['$crossed', 'v128'], // (2xz, 2xy, 2yz, ·) and (2wy, 2wz, 2wx, ·)
-    ['$diagonal', 'v128'], // (1 − 2y² − 2z², 1 − 2x² − 2z², 1 − 2x² − 2y², ·)
-    ['$sum', 'v128'], // (2xz + 2wy, 2xy + 2wz, 2yz + 2wx, ·)
-    ['$difference', 'v128'], // (2xz − 2wy, 2xy − 2wz, 2yz − 2wx, ·)
-    ['$p0', 'v128'], ['$p1', 'v128'], ['$p2', 'v128'], ['$p3', 'v128'], // the parent's columns
-    ['$ones', 'v128'], // (1, 1, 1, 0)
-  ],
-  body: `
-    v128.const f32x4 1 1 1 0  local.set $ones
-    ${forEachRecord('$node', '$nodesEnd', NODE_BYTES, '$nodes', `
-      local.get $node  i32.load offset=${NODE.pose}  local.set $pose
-      local.get $node  i32.load offset=${NODE.parentGlobal}  local.set $parentGlobal
-      local.get $node  i32.load offset=${NODE.global}  local.set $global
-      ;; the rotation matrix of the unit quaternion, four lanes at a time, with composeTRSAt's sums
-      local.get $pose  v128.load offset=16  local.tee $q  local.get $q  f32x4.add  local.set $q2
-      local.get $ones
-      local.get $q  local.get $q2  f32x4.mul  local.tee $products  local.get $products  ${shuffleLanes(1, 0, 0, 3)}
-      local.get $products  local.get $products  ${shuffleLanes(2, 2, 1, 3)}  f32x4.add
-      f32x4.sub  local.set $diagonal
-      local.get $q  local.get $q  ${shuffleLanes(0, 0, 1, 3)}  local.get $q2  local.get $q2  ${shuffleLanes(2, 1, 2, 3)}  f32x4.mul  local.set $products
-      local.get $q  local.get $q  ${shuffleLanes(3, 3, 3, 3)}  local.get $q2  local.get $q2  ${shuffleLanes(1, 2, 0, 3)}  f32x4.mul  local.set $crossed
-      local.get $products  local.get $crossed  f32x4.add  local.set $sum
-      local.get $products  local.get $crossed  f32x4.sub  local.set $difference
-      local.get $parentGlobal  v128.load offset=0  local.set $p0
-      local.get $parentGlobal  v128.load offset=16  local.set $p1
-      local.get $parentGlobal  v128.load offset=32  local.set $p2
-      local.get $parentGlobal  v128.load offset=48  local.set $p3
-      ${globalColumn(0, [['$diagonal', 0], ['$sum', 1], ['$difference', 0]])}
-      ${globalColumn(1, [['$difference', 1], ['$diagonal', 1], ['$sum', 2]])}
-      ${globalColumn(2, [['$sum', 0], ['$difference', 2], ['$diagonal', 2]])}
-      ;; translation column: parent × (tx, ty, tz, 1)
-      local.get $p2  local.get $pose  v128.load32_splat offset=8
-      local.get $p1  local.get $pose  v128.load32_splat offset=4
-      local.get $p0  local.get $pose  v128.load32_splat offset=0
-      local.get $p3  f32x4.madd  f32x4.madd  f32x4.madd  local.set $g3
-      local.get $global  local.get $g0  v128.store offset=0
-      local.get $global  local.get $g1  v128.store offset=16
-      local.get $global  local.get $g2  v128.store offset=32
-      local.get $global  local.get $g3  v128.store offset=48
-      ;; the palette job: output = global × inverseBind
-      local.get $withPalettes  local.get $node  i32.load offset=${NODE.inverseBind}  local.tee $inverseBind  i32.const 0  i32.ne  i32.and
-      if
-        local.get $node  i32.load offset=${NODE.output}  local.set $out
-        ${timesInverseBind(`local.get $node  i32.load offset=${NODE.affine}`)}
-      end`)}`,
-};
+function globalsFunction(): TextFunction {
+  return {
+    name: '$globals',
+    exported: false,
+    params: [['$node', 'i32'], ['$nodesEnd', 'i32'], ['$withPalettes', 'i32']],
+    results: [],
+    locals: [
+      ['$pose', 'i32'], ['$parentGlobal', 'i32'], ['$global', 'i32'], ['$inverseBind', 'i32'], ['$out', 'i32'],
+      ['$g0', 'v128'], ['$g1', 'v128'], ['$g2', 'v128'], ['$g3', 'v128'], // the global's columns
+      ['$q', 'v128'], ['$q2', 'v128'], // the rotation (x, y, z, w) and twice it
+      ['$products', 'v128'], ['$crossed', 'v128'], // (2xz, 2xy, 2yz, ·) and (2wy, 2wz, 2wx, ·)
+      ['$diagonal', 'v128'], // (1 − 2y² − 2z², 1 − 2x² − 2z², 1 − 2x² − 2y², ·)
+      ['$sum', 'v128'], // (2xz + 2wy, 2xy + 2wz, 2yz + 2wx, ·)
+      ['$difference', 'v128'], // (2xz − 2wy, 2xy − 2wz, 2yz − 2wx, ·)
+      ['$p0', 'v128'], ['$p1', 'v128'], ['$p2', 'v128'], ['$p3', 'v128'], // the parent's columns
+      ['$ones', 'v128'], // (1, 1, 1, 0)
+    ],
+    body: `
+      v128.const f32x4 1 1 1 0  local.set $ones
+      ${forEachRecord('$node', '$nodesEnd', NODE_BYTES, '$nodes', `
+        local.get $node  i32.load offset=${NODE.pose}  local.set $pose
+        local.get $node  i32.load offset=${NODE.parentGlobal}  local.set $parentGlobal
+        local.get $node  i32.load offset=${NODE.global}  local.set $global
+        ;; the rotation matrix of the unit quaternion, four lanes at a time, with composeTRSAt's sums
+        local.get $pose  v128.load offset=16  local.tee $q  local.get $q  f32x4.add  local.set $q2
+        local.get $ones
+        local.get $q  local.get $q2  f32x4.mul  local.tee $products  local.get $products  ${shuffleLanes(1, 0, 0, 3)}
+        local.get $products  local.get $products  ${shuffleLanes(2, 2, 1, 3)}  f32x4.add
+        f32x4.sub  local.set $diagonal
+        local.get $q  local.get $q  ${shuffleLanes(0, 0, 1, 3)}  local.get $q2  local.get $q2  ${shuffleLanes(2, 1, 2, 3)}  f32x4.mul  local.set $products
+        local.get $q  local.get $q  ${shuffleLanes(3, 3, 3, 3)}  local.get $q2  local.get $q2  ${shuffleLanes(1, 2, 0, 3)}  f32x4.mul  local.set $crossed
+        local.get $products  local.get $crossed  f32x4.add  local.set $sum
+        local.get $products  local.get $crossed  f32x4.sub  local.set $difference
+        local.get $parentGlobal  v128.load offset=0  local.set $p0
+        local.get $parentGlobal  v128.load offset=16  local.set $p1
+        local.get $parentGlobal  v128.load offset=32  local.set $p2
+        local.get $parentGlobal  v128.load offset=48  local.set $p3
+        ${globalColumn(0, [['$diagonal', 0], ['$sum', 1], ['$difference', 0]])}
+        ${globalColumn(1, [['$difference', 1], ['$diagonal', 1], ['$sum', 2]])}
+        ${globalColumn(2, [['$sum', 0], ['$difference', 2], ['$diagonal', 2]])}
+        ;; translation column: parent × (tx, ty, tz, 1)
+        local.get $p2  local.get $pose  v128.load32_splat offset=8
+        local.get $p1  local.get $pose  v128.load32_splat offset=4
+        local.get $p0  local.get $pose  v128.load32_splat offset=0
+        local.get $p3  f32x4.madd  f32x4.madd  f32x4.madd  local.set $g3
+        local.get $global  local.get $g0  v128.store offset=0
+        local.get $global  local.get $g1  v128.store offset=16
+        local.get $global  local.get $g2  v128.store offset=32
+        local.get $global  local.get $g3  v128.store offset=48
+        ;; the palette job: output = global × inverseBind
+        local.get $withPalettes  local.get $node  i32.load offset=${NODE.inverseBind}  local.tee $inverseBind  i32.const 0  i32.ne  i32.and
+        if
+          local.get $node  i32.load offset=${NODE.output}  local.set $out
+          ${timesInverseBind(`local.get $node  i32.load offset=${NODE.affine}`)}
+        end`)}`,
+  };
+}
 
 /** Loads the four columns of the matrix at the address `address` pushes into $g0…$g3. */
 function loadColumns(address: string): string {
@@ -508,31 +514,33 @@ function timesInverseBind(affineFlag: string): string {
 }
 
 /** palettes(jobs, jobsEnd): per job, output = (globalInverse ×) global × inverseBind. */
-const PALETTES: TextFunction = {
-  name: '$palettes',
-  exported: false,
-  params: [['$job', 'i32'], ['$jobsEnd', 'i32']],
-  results: [],
-  locals: [
-    ['$global', 'i32'], ['$inverseBind', 'i32'], ['$out', 'i32'], ['$rebase', 'i32'],
-    ['$g0', 'v128'], ['$g1', 'v128'], ['$g2', 'v128'], ['$g3', 'v128'],
-  ],
-  body: `
-    i32.const 0  i32.load offset=${HEADER.useGlobalInverse}  local.set $rebase
-    ${forEachRecord('$job', '$jobsEnd', JOB_BYTES, '$jobs', `
-      local.get $job  i32.load offset=${JOB.global}  local.set $global
-      local.get $job  i32.load offset=${JOB.inverseBind}  local.set $inverseBind
-      local.get $job  i32.load offset=${JOB.output}  local.set $out
-      local.get $rebase
-      if
-        ;; the output ← globalInverse × global, then read back as the global
-        ${loadColumns(`i32.const ${GLOBAL_INVERSE_ADDRESS}`)}
-        ${[0, 1, 2, 3].map((c) => productColumn('$global', '$out', c, false)).join('')}
-        local.get $out  local.set $global
-      end
-      ${loadColumns('local.get $global')}
-      ${timesInverseBind(`local.get $job  i32.load offset=${JOB.affine}`)}`)}`,
-};
+function palettesFunction(): TextFunction {
+  return {
+    name: '$palettes',
+    exported: false,
+    params: [['$job', 'i32'], ['$jobsEnd', 'i32']],
+    results: [],
+    locals: [
+      ['$global', 'i32'], ['$inverseBind', 'i32'], ['$out', 'i32'], ['$rebase', 'i32'],
+      ['$g0', 'v128'], ['$g1', 'v128'], ['$g2', 'v128'], ['$g3', 'v128'],
+    ],
+    body: `
+      i32.const 0  i32.load offset=${HEADER.useGlobalInverse}  local.set $rebase
+      ${forEachRecord('$job', '$jobsEnd', JOB_BYTES, '$jobs', `
+        local.get $job  i32.load offset=${JOB.global}  local.set $global
+        local.get $job  i32.load offset=${JOB.inverseBind}  local.set $inverseBind
+        local.get $job  i32.load offset=${JOB.output}  local.set $out
+        local.get $rebase
+        if
+          ;; the output ← globalInverse × global, then read back as the global
+          ${loadColumns(`i32.const ${GLOBAL_INVERSE_ADDRESS}`)}
+          ${[0, 1, 2, 3].map((c) => productColumn('$global', '$out', c, false)).join('')}
+          local.get $out  local.set $global
+        end
+        ${loadColumns('local.get $global')}
+        ${timesInverseBind(`local.get $job  i32.load offset=${JOB.affine}`)}`)}`,
+  };
+}
 
 /**
  * evaluate(clip, full): samples clip record `clip` at the clip time in the header and updates the
@@ -541,57 +549,61 @@ const PALETTES: TextFunction = {
  * updates every node and joint: needed whenever the pose or matrices may hold anything but this
  * clip's last result.
  */
-const EVALUATE: TextFunction = {
-  name: '$evaluate',
-  exported: true,
-  params: [['$clip', 'i32'], ['$full', 'i32']],
-  results: [],
-  locals: [],
-  body: `
-    local.get $full
-    if
-      i32.const 0  i32.load offset=${HEADER.pose}
-      i32.const 0  i32.load offset=${HEADER.rest}
-      i32.const 0  i32.load offset=${HEADER.poseBytes}
-      memory.copy
-    end
-    local.get $clip  i32.load offset=${CLIP.timelines}  local.get $clip  i32.load offset=${CLIP.timelinesEnd}
-    i32.const 0  f64.load offset=${HEADER.clipTime}  call $locate
-    local.get $clip  i32.load offset=${CLIP.tracks}  local.get $clip  i32.load offset=${CLIP.tracksEnd}  call $sample
-    local.get $full
-    if
-      call $update
-    else
-      local.get $clip  i32.load offset=${CLIP.nodes}  local.get $clip  i32.load offset=${CLIP.nodesEnd}  i32.const 1  call $globals
-      local.get $clip  i32.load offset=${CLIP.jobs}  local.get $clip  i32.load offset=${CLIP.jobsEnd}  call $palettes
-    end`,
-};
+function evaluateFunction(): TextFunction {
+  return {
+    name: '$evaluate',
+    exported: true,
+    params: [['$clip', 'i32'], ['$full', 'i32']],
+    results: [],
+    locals: [],
+    body: `
+      local.get $full
+      if
+        i32.const 0  i32.load offset=${HEADER.pose}
+        i32.const 0  i32.load offset=${HEADER.rest}
+        i32.const 0  i32.load offset=${HEADER.poseBytes}
+        memory.copy
+      end
+      local.get $clip  i32.load offset=${CLIP.timelines}  local.get $clip  i32.load offset=${CLIP.timelinesEnd}
+      i32.const 0  f64.load offset=${HEADER.clipTime}  call $locate
+      local.get $clip  i32.load offset=${CLIP.tracks}  local.get $clip  i32.load offset=${CLIP.tracksEnd}  call $sample
+      local.get $full
+      if
+        call $update
+      else
+        local.get $clip  i32.load offset=${CLIP.nodes}  local.get $clip  i32.load offset=${CLIP.nodesEnd}  i32.const 1  call $globals
+        local.get $clip  i32.load offset=${CLIP.jobs}  local.get $clip  i32.load offset=${CLIP.jobsEnd}  call $palettes
+      end`,
+  };
+}
 
 /**
  * update(): every global and palette from the working pose. With a global inverse, palettes are
  * done by palettes() over every job; without, in globals() and then over the other jobs.
  */
-const UPDATE: TextFunction = {
-  name: '$update',
-  exported: true,
-  params: [],
-  results: [],
-  locals: [],
-  body: `
-    i32.const 0  i32.load offset=${HEADER.allNodes}  i32.const 0  i32.load offset=${HEADER.allNodesEnd}
-    i32.const 0  i32.load offset=${HEADER.useGlobalInverse}  i32.eqz
-    call $globals
-    i32.const 0  i32.load offset=${HEADER.useGlobalInverse}
-    if
-      i32.const 0  i32.load offset=${HEADER.allJobs}  i32.const 0  i32.load offset=${HEADER.allJobsEnd}  call $palettes
-    else
-      i32.const 0  i32.load offset=${HEADER.otherJobs}  i32.const 0  i32.load offset=${HEADER.otherJobsEnd}  call $palettes
-    end`,
-};
+function updateFunction(): TextFunction {
+  return {
+    name: '$update',
+    exported: true,
+    params: [],
+    results: [],
+    locals: [],
+    body: `
+      i32.const 0  i32.load offset=${HEADER.allNodes}  i32.const 0  i32.load offset=${HEADER.allNodesEnd}
+      i32.const 0  i32.load offset=${HEADER.useGlobalInverse}  i32.eqz
+      call $globals
+      i32.const 0  i32.load offset=${HEADER.useGlobalInverse}
+      if
+        i32.const 0  i32.load offset=${HEADER.allJobs}  i32.const 0  i32.load offset=${HEADER.allJobsEnd}  call $palettes
+      else
+        i32.const 0  i32.load offset=${HEADER.otherJobs}  i32.const 0  i32.load offset=${HEADER.otherJobsEnd}  call $palettes
+      end`,
+  };
+}
 
 /** The module's bytes, with relaxed SIMD's fused multiply-add or without (see wasm-text.ts). */
 function moduleBytes(fusedMultiplyAdd: boolean): Uint8Array<ArrayBuffer> {
-  return assembleModule({ imports: [], functions: [LOCATE, SAMPLE, GLOBALS, PALETTES, UPDATE, EVALUATE], fusedMultiplyAdd });
+  return assembleModule({ imports: [], functions: [locateFunction(), sampleFunction(), globalsFunction(), palettesFunction(), updateFunction(), evaluateFunction()], fusedMultiplyAdd });
 }
 
 /** The compiled modules, made at first use; null where the engine lacks what the module uses. */

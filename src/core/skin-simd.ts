@@ -50,53 +50,55 @@ export interface SimdSkinner {
  * and stores the result's x, y, z (16 bytes written per vertex at a 12-byte stride, in increasing
  * order, so lane 3 lands on the next vertex's x before that is written).
  */
-const SKIN_KERNEL: TextFunction = {
-  name: '$skin',
-  exported: true,
-  params: [
-    ['$vertexCount', 'i32'], // vertices to skin
-    ['$vertices', 'i32'], // byte address of the first vertex record (16 bytes: x, y, z f32; count u32)
-    ['$influences', 'i32'], // byte address of the first influence record (8 bytes: matrix address u32, weight f32)
-    ['$output', 'i32'], // byte address of the output (12 bytes per vertex, plus 4 bytes of slack after the last)
-  ],
-  results: [],
-  locals: [
-    ['$verticesEnd', 'i32'], // byte address past the last vertex record
-    ['$remaining', 'i32'], // influences of the current vertex not summed yet (≥ 1)
-    ['$matrix', 'i32'], // byte address of the current influence's palette matrix
-    ['$position', 'v128'], // the current vertex record
-    ['$px', 'v128'], ['$py', 'v128'], ['$pz', 'v128'], // px, py, pz splatted to four lanes
-    ['$sum', 'v128'], // Σ wᵢ · (Mᵢ × (p, 1)) so far; lane 3 is discarded
-  ],
-  body: `
-    local.get $vertices  local.get $vertexCount  i32.const 4  i32.shl  i32.add  local.set $verticesEnd
-    ${forEachRecord('$vertices', '$verticesEnd', 16, '$vertex', `
-      local.get $vertices  v128.load  local.set $position
-      ${splatLaneOf('$position', 0)}  local.set $px
-      ${splatLaneOf('$position', 1)}  local.set $py
-      ${splatLaneOf('$position', 2)}  local.set $pz
-      local.get $position  i32x4.extract_lane 3  local.set $remaining
-      v128.const i32x4 0 0 0 0  local.set $sum
-      loop $influence
-        local.get $influences  i32.load  local.set $matrix
-        ;; sum += w · (((col0·px + col1·py) + col2·pz) + col3), the order skinVertices adds in
-        local.get $sum
-        local.get $influences  v128.load32_splat offset=4
-        local.get $matrix  v128.load offset=0  local.get $px  f32x4.mul
-        local.get $matrix  v128.load offset=16  local.get $py  f32x4.mul  f32x4.add
-        local.get $matrix  v128.load offset=32  local.get $pz  f32x4.mul  f32x4.add
-        local.get $matrix  v128.load offset=48  f32x4.add
-        f32x4.mul  f32x4.add  local.set $sum
-        local.get $influences  i32.const 8  i32.add  local.set $influences
-        local.get $remaining  i32.const 1  i32.sub  local.tee $remaining  br_if $influence
-      end
-      local.get $output  local.get $sum  v128.store
-      local.get $output  i32.const 12  i32.add  local.set $output`)}`,
-};
+function skinFunction(): TextFunction {
+  return {
+    name: '$skin',
+    exported: true,
+    params: [
+      ['$vertexCount', 'i32'], // vertices to skin
+      ['$vertices', 'i32'], // byte address of the first vertex record (16 bytes: x, y, z f32; count u32)
+      ['$influences', 'i32'], // byte address of the first influence record (8 bytes: matrix address u32, weight f32)
+      ['$output', 'i32'], // byte address of the output (12 bytes per vertex, plus 4 bytes of slack after the last)
+    ],
+    results: [],
+    locals: [
+      ['$verticesEnd', 'i32'], // byte address past the last vertex record
+      ['$remaining', 'i32'], // influences of the current vertex not summed yet (≥ 1)
+      ['$matrix', 'i32'], // byte address of the current influence's palette matrix
+      ['$position', 'v128'], // the current vertex record
+      ['$px', 'v128'], ['$py', 'v128'], ['$pz', 'v128'], // px, py, pz splatted to four lanes
+      ['$sum', 'v128'], // Σ wᵢ · (Mᵢ × (p, 1)) so far; lane 3 is discarded
+    ],
+    body: `
+      local.get $vertices  local.get $vertexCount  i32.const 4  i32.shl  i32.add  local.set $verticesEnd
+      ${forEachRecord('$vertices', '$verticesEnd', 16, '$vertex', `
+        local.get $vertices  v128.load  local.set $position
+        ${splatLaneOf('$position', 0)}  local.set $px
+        ${splatLaneOf('$position', 1)}  local.set $py
+        ${splatLaneOf('$position', 2)}  local.set $pz
+        local.get $position  i32x4.extract_lane 3  local.set $remaining
+        v128.const i32x4 0 0 0 0  local.set $sum
+        loop $influence
+          local.get $influences  i32.load  local.set $matrix
+          ;; sum += w · (((col0·px + col1·py) + col2·pz) + col3), the order skinVertices adds in
+          local.get $sum
+          local.get $influences  v128.load32_splat offset=4
+          local.get $matrix  v128.load offset=0  local.get $px  f32x4.mul
+          local.get $matrix  v128.load offset=16  local.get $py  f32x4.mul  f32x4.add
+          local.get $matrix  v128.load offset=32  local.get $pz  f32x4.mul  f32x4.add
+          local.get $matrix  v128.load offset=48  f32x4.add
+          f32x4.mul  f32x4.add  local.set $sum
+          local.get $influences  i32.const 8  i32.add  local.set $influences
+          local.get $remaining  i32.const 1  i32.sub  local.tee $remaining  br_if $influence
+        end
+        local.get $output  local.get $sum  v128.store
+        local.get $output  i32.const 12  i32.add  local.set $output`)}`,
+  };
+}
 
 /** The whole module: imports env.memory, exports skin(i32, i32, i32, i32). */
 function moduleBytes(): Uint8Array<ArrayBuffer> {
-  return assembleModule({ imports: [], functions: [SKIN_KERNEL] });
+  return assembleModule({ imports: [], functions: [skinFunction()] });
 }
 
 /** The compiled module, made at first use; null when WebAssembly or its SIMD is unavailable. */

@@ -251,7 +251,7 @@ function assembleBody(fn: TextFunction, functionIndex: Map<string, number>, fuse
   while (i < tokens.length) {
     const mnemonic = next();
     const opcode = OPCODES[mnemonic];
-    const context = `${fn.name}: ${mnemonic} (instruction ${i})`;
+    const context = `${fn.name}: ${mnemonic} (token ${i})`;
     if (opcode === undefined) throw new Error(`${fn.name}: unknown instruction "${mnemonic}" (token ${i})`);
     code.push(...opcode.bytes);
     switch (opcode.immediate) {
@@ -294,12 +294,12 @@ function assembleBody(fn: TextFunction, functionIndex: Map<string, number>, fuse
         break;
       case 'v128': {
         const shape = next();
+        if (shape !== 'f32x4' && shape !== 'i32x4' && shape !== 'f64x2') throw new Error(`${context}: unknown shape "${shape}"`);
         const laneCount = shape === 'f64x2' ? 2 : 4;
         const lanes = Array.from({ length: laneCount }, () => parseNumber(next(), context));
         if (shape === 'f32x4') code.push(...littleEndian(Float32Array.from(lanes)));
         else if (shape === 'i32x4') code.push(...littleEndian(Int32Array.from(lanes)));
-        else if (shape === 'f64x2') code.push(...littleEndian(Float64Array.from(lanes)));
-        else throw new Error(`${context}: unknown shape "${shape}"`);
+        else code.push(...littleEndian(Float64Array.from(lanes)));
         break;
       }
       case 'shuffle':
