@@ -26,9 +26,11 @@
 //     both weights at once in the two lanes of an f64x2: four terms with coefficients made at
 //     creation when θ ≤ 0.4, else seven (θ ≤ π/2 after the sign flip); the error stays below 2e-9,
 //     with no trigonometry per frame and no division by sin θ;
-//   - per clip, only the nodes its tracks can move (a track on the node or on an ancestor) and
-//     their joints are recomputed each frame; the others keep what the first frame of the clip
-//     computed.
+//   - a track whose keys all hold one value (and that alone drives its target) is sampled once,
+//     with the rest pose, not every frame;
+//   - per clip, only the nodes its other tracks can move (a track on the node or on an ancestor)
+//     and their joints are recomputed each frame; the others keep what the first frame of the
+//     clip computed.
 //
 // Numbers: keys, matrices and the pose are float32, as in player.ts; interpolation fractions and
 // slerp weights are float64, blends float32. Where the engine has relaxed SIMD, multiply-adds are
@@ -117,11 +119,17 @@ const MATRIX_BYTES = 64;
 
 /**
  * A clip record: its timeline and track records, and the node records and other palette jobs
- * that its tracks can change (nodes with a track or an ancestor with one; the joints among them).
- * i32 fields.
+ * that its tracks can change (nodes with a varying track or an ancestor with one; the joints
+ * among them). i32 fields.
  */
-const CLIP = { timelines: 0, timelinesEnd: 4, tracks: 8, tracksEnd: 12, nodes: 16, nodesEnd: 20, jobs: 24, jobsEnd: 28 } as const;
-const CLIP_BYTES = 32;
+const CLIP = {
+  timelines: 0, timelinesEnd: 4,
+  tracks: 8, tracksEnd: 12, // the tracks sampled every frame
+  constantTracks: 16, constantTracksEnd: 20, // tracks whose every key is the same: sampled with the rest pose only
+  nodes: 24, nodesEnd: 28,
+  jobs: 32, jobsEnd: 36,
+} as const;
+const CLIP_BYTES = 48;
 
 /**
  * A node record: where its pose is, where its parent's global is (the identity for a root), where
@@ -563,6 +571,7 @@ function evaluateFunction(): TextFunction {
         i32.const 0  i32.load offset=${HEADER.rest}
         i32.const 0  i32.load offset=${HEADER.poseBytes}
         memory.copy
+        local.get $clip  i32.load offset=${CLIP.constantTracks}  local.get $clip  i32.load offset=${CLIP.constantTracksEnd}  call $sample
       end
       local.get $clip  i32.load offset=${CLIP.timelines}  local.get $clip  i32.load offset=${CLIP.timelinesEnd}
       i32.const 0  f64.load offset=${HEADER.clipTime}  call $locate
@@ -641,8 +650,13 @@ interface PlannedTrack {
   /** Value groups per key: 3 for CUBICSPLINE (in-tangent, value, out-tangent), else 1. */
   groups: number;
   keyCount: number;
-  /** Index of its timeline among its clip's (see planTimelines). */
+  /** Index of its timeline among its clip's (see planTimelines); −1 for a constant track. */
   timeline: number;
+  /**
+   * Every key holds the same value (STEP or LINEAR), and no other track of the clip drives the
+   * same node and path: sampled once, with the rest pose, instead of every frame.
+   */
+  constant: boolean;
   /** Bytes of its data: values, then slerp segment records. */
   dataBytes: number;
 }
@@ -667,7 +681,19 @@ function planTrack(track: Track, nodeCount: number): PlannedTrack | null {
   else if (groups === 3) kind = width === 4 ? TrackKind.CUBIC_ROTATION : TrackKind.CUBIC;
   else kind = width === 4 ? TrackKind.SLERP : TrackKind.LERP; // an unknown interpolation samples as LINEAR
   const dataBytes = 16 * groups * keyCount + (kind === TrackKind.SLERP ? SLERP_SEGMENT_BYTES * Math.max(0, keyCount - 1) : 0);
-  return { track, kind, width, groups, keyCount, timeline: -1, dataBytes };
+  return { track, kind, width, groups, keyCount, timeline: -1, constant: false, dataBytes };
+}
+
+/** Marks the constant tracks among a clip's planned tracks (see PlannedTrack.constant). */
+function markConstantTracks(plans: PlannedTrack[]): void {
+  for (const plan of plans) {
+    const { track, kind, width, keyCount } = plan;
+    if (kind !== TrackKind.STEP && kind !== TrackKind.LERP && kind !== TrackKind.SLERP) continue;
+    let same = true;
+    for (let i = width; i < width * keyCount && same; i++) same = track.values[i] === track.values[i % width];
+    const alone = plans.every((other) => other === plan || other.track.node !== track.node || other.track.path !== track.path);
+    plan.constant = same && alone;
+  }
 }
 
 /**
@@ -677,6 +703,7 @@ function planTrack(track: Track, nodeCount: number): PlannedTrack | null {
 function planTimelines(plans: PlannedTrack[]): Float32Array[] {
   const timelines: Float32Array[] = [];
   for (const plan of plans) {
+    if (plan.constant) continue;
     const times = plan.track.times.subarray(0, plan.keyCount);
     let index = timelines.findIndex((other) => other.length === times.length && other.every((time, k) => time === times[k]));
     if (index < 0) index = timelines.push(times) - 1;
@@ -779,12 +806,17 @@ export function createSimdPlayer(model: Model, options: SimdPlayerOptions = {}):
   });
   const otherJobs = jobs.filter((job) => job.node < 0 || jobOfNode[job.node] !== job);
 
-  // Per clip: its tracks, and which nodes (and so which jobs) its tracks can move.
-  const plans = model.clips.map((clip) => clip.tracks.map((track) => planTrack(track, nodeCount)).filter((plan) => plan !== null));
+  // Per clip: its tracks, varying ones first, and which nodes (and so which jobs) they can move.
+  const plans = model.clips.map((clip) => {
+    const clipPlans = clip.tracks.map((track) => planTrack(track, nodeCount)).filter((plan) => plan !== null);
+    markConstantTracks(clipPlans);
+    return [...clipPlans.filter((plan) => !plan.constant), ...clipPlans.filter((plan) => plan.constant)];
+  });
+  const varyingCounts = plans.map((clipPlans) => clipPlans.filter((plan) => !plan.constant).length);
   const timelines = plans.map(planTimelines);
   const moved = plans.map((clipPlans) => {
     const flags = new Uint8Array(nodeCount);
-    for (const plan of clipPlans) flags[plan.track.node] = 1;
+    for (const plan of clipPlans) if (!plan.constant) flags[plan.track.node] = 1;
     for (let i = 0; i < nodeCount; i++) if (parents[i] >= 0 && parents[i] < i && flags[parents[i]] === 1) flags[i] = 1;
     return flags;
   });
@@ -807,6 +839,7 @@ export function createSimdPlayer(model: Model, options: SimdPlayerOptions = {}):
   const allJobsAddress = take(JOB_BYTES * jobs.length);
   const otherJobsAddress = take(JOB_BYTES * otherJobs.length);
   const clipRecordsAddress = take(CLIP_BYTES * (clipCount + 1)); // the last one: the rest pose, no tracks
+  const keyZeroTimelineAddress = take(TIMELINE_BYTES); // constant tracks' timeline: always "copy key 0"
   const timelinesAddresses = timelines.map((clipTimelines) => take(TIMELINE_BYTES * clipTimelines.length));
   const tracksAddresses = plans.map((clipPlans) => take(TRACK_BYTES * clipPlans.length));
   const nodesAddresses = movedNodes.map((count) => take(NODE_BYTES * count));
@@ -873,13 +906,18 @@ export function createSimdPlayer(model: Model, options: SimdPlayerOptions = {}):
     floats.set(skin.inverseBindMatrices.subarray(0, 16 * count), inverseBindAddresses[s] / 4);
   });
 
+  words[(keyZeroTimelineAddress + TIMELINE.copyKey) / 4] = 1;
+  words[(keyZeroTimelineAddress + TIMELINE.key) / 4] = 0;
+
   // Clips: the clip record, its track records with their keys, its moved nodes and jobs.
   for (let c = 0; c < clipCount; c++) {
     const record = (clipRecordsAddress + CLIP_BYTES * c) / 4;
     words[record + CLIP.timelines / 4] = timelinesAddresses[c];
     words[record + CLIP.timelinesEnd / 4] = timelinesAddresses[c] + TIMELINE_BYTES * timelines[c].length;
     words[record + CLIP.tracks / 4] = tracksAddresses[c];
-    words[record + CLIP.tracksEnd / 4] = tracksAddresses[c] + TRACK_BYTES * plans[c].length;
+    words[record + CLIP.tracksEnd / 4] = tracksAddresses[c] + TRACK_BYTES * varyingCounts[c];
+    words[record + CLIP.constantTracks / 4] = tracksAddresses[c] + TRACK_BYTES * varyingCounts[c];
+    words[record + CLIP.constantTracksEnd / 4] = tracksAddresses[c] + TRACK_BYTES * plans[c].length;
     words[record + CLIP.nodes / 4] = nodesAddresses[c];
     words[record + CLIP.nodesEnd / 4] = nodesAddresses[c] + NODE_BYTES * movedNodes[c];
     words[record + CLIP.jobs / 4] = jobsAddresses[c];
@@ -889,7 +927,7 @@ export function createSimdPlayer(model: Model, options: SimdPlayerOptions = {}):
     movedJobs[c].forEach((job, j) => writeJob(jobsAddresses[c] + JOB_BYTES * j, job));
     timelines[c].forEach((times, l) => writeTimeline(words, doubles, timelinesAddresses[c] + TIMELINE_BYTES * l, timelineDataAddresses[c][l], times));
     plans[c].forEach((plan, t) => {
-      const timeline = timelinesAddresses[c] + TIMELINE_BYTES * plan.timeline;
+      const timeline = plan.constant ? keyZeroTimelineAddress : timelinesAddresses[c] + TIMELINE_BYTES * plan.timeline;
       writeTrack(words, floats, doubles, tracksAddresses[c] + TRACK_BYTES * t, timeline, dataAddresses[c][t], plan, poseAddress);
     });
   }

@@ -264,6 +264,14 @@ function edgeCaseModel(): Model {
   const unknownInterpolation = randomTrack(random, 3, TrackPath.TRANSLATION, 7, even(3, 1));
   const overridden = randomTrack(random, 4, TrackPath.TRANSLATION, Interpolation.LINEAR, even(3, 1));
   const overriding = randomTrack(random, 4, TrackPath.TRANSLATION, Interpolation.STEP, even(4, 1.2));
+  // Constant tracks (every key the same): alone on its target; and after a varying track on the same target, which it overrides.
+  const constant = (track: Track) => {
+    const width = track.path === TrackPath.ROTATION ? 4 : 3;
+    for (let i = width; i < track.values.length; i++) track.values[i] = track.values[i % width];
+    return track;
+  };
+  const constantAlone = constant(randomTrack(random, 5, TrackPath.SCALE, Interpolation.LINEAR, even(5, 2)));
+  const constantAfterVarying = constant(randomTrack(random, 0, TrackPath.SCALE, Interpolation.STEP, even(3, 1)));
   // Tracks sampleClip skips: unknown path, node out of range, no whole key; and one with fewer values than times.
   const unknownPath = randomTrack(random, 1, 5, Interpolation.LINEAR, even(3, 1));
   const missingNode = randomTrack(random, 42, TrackPath.ROTATION, Interpolation.LINEAR, even(3, 1));
@@ -274,6 +282,7 @@ function edgeCaseModel(): Model {
   const tracks = [
     wide, close, offUnit, cubicRotation, cubicTranslation, stepScale, linearScale, sharedTranslation,
     single, unknownInterpolation, overridden, overriding, unknownPath, missingNode, noWholeKey, short,
+    constantAlone, constantAfterVarying,
   ];
   return {
     hierarchy: { count: nodeCount, parents, names: ['root', 'a', 'b', 'c', 'd', 'loose'], sourceIndex: Int32Array.from([0, 1, 2, 3, 4, 5]), rest },
