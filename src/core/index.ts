@@ -9,6 +9,7 @@ export * from './clip.ts';
 export * from './pose.ts';
 export * from './hierarchy.ts';
 export * from './palette.ts';
+export * from './weights.ts';
 export * from './skin.ts';
 export * from './player.ts';
 export * from './skin-simd.ts';

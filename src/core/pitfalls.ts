@@ -2,16 +2,19 @@
 //
 // Each function here has the signature of the correct stage it breaks and makes exactly one of the
 // classic mistakes readers make (the pitfalls listed in the chapters), so an island can swap it in
-// and show what the bug looks like while everything else stays right. They follow the runtime
-// rules of the correct stages: output first, return `out`, allocate nothing, never throw, process
-// as many nodes as every buffer holds and leave the rest of `out` untouched. Nothing outside the
-// break-it toggles and the tests that pin down their wrongness should call them.
+// and show what the bug looks like while everything else stays right. They follow the rules of the
+// correct stages: the runtime ones output first, return `out`, allocate nothing, never throw,
+// process as many nodes as every buffer holds and leave the rest of `out` untouched; the set-up
+// one (limitInfluencesWithoutRenormalising) allocates and throws as limitInfluences does. Nothing
+// outside the break-it toggles and the tests that pin down their wrongness should call them.
 //
 // Matrices are column-major 4×4s, 16 floats per node; `parents` is parents-first, −1 = root, as
 // for localToGlobal (src/core/hierarchy.ts), the correct version of both functions below.
 
 import { nodeCountOf } from './hierarchy.ts';
 import { copyMat4At, multiplyMat4At } from './math.ts';
+import type { SkinnedPrimitive } from './model.ts';
+import { keepLargestInfluences } from './weights.ts';
 
 /**
  * Pitfall: multiplication order. Computes G_i = L_i × G_parent instead of G_parent × L_i, into
@@ -60,3 +63,17 @@ export function localToGlobalWithoutParents(outGlobals: Float32Array, parents: I
   return outGlobals;
 }
 // #endregion local-to-global-without-parents
+
+/**
+ * Pitfall: dropping influences without renormalising. As limitInfluences (src/core/weights.ts),
+ * but the kept weights are stored as they were: a vertex that lost influences has weights summing
+ * to s < 1, and since Σ wᵢ·(Mᵢ × v) with every Mᵢ equal to M is s·(M × v), it is pulled toward the
+ * model origin by the factor s. The mesh dents exactly where two bones shared vertices — around
+ * the joints — and nowhere else.
+ */
+export function limitInfluencesWithoutRenormalising(
+  primitive: SkinnedPrimitive,
+  maxInfluences: number,
+): { joints: Uint16Array; weights: Float32Array } {
+  return keepLargestInfluences(primitive, maxInfluences, false);
+}

@@ -24,7 +24,7 @@ import { readSkins } from './skins.ts';
 
 export { GltfError } from './errors.ts';
 export { decomposeMatrix, DECOMPOSE_TOLERANCE } from './decompose.ts';
-export { MAX_INFLUENCES, WEIGHT_SUM_TOLERANCE } from './meshes.ts';
+export { WEIGHT_SUM_TOLERANCE } from './meshes.ts';
 export { MAX_NODES } from './nodes.ts';
 export { MAX_ACCESSOR_VALUES } from './accessors.ts';
 export type { ResolveUri } from './buffers.ts';

@@ -19,9 +19,7 @@ import {
   type JsonObject,
 } from './json.ts';
 import type { NodeTable } from './nodes.ts';
-
-/** Influences kept per vertex (the shaders read one uvec4 of joints and one vec4 of weights). */
-export const MAX_INFLUENCES = 4;
+import { MAX_INFLUENCES } from '../weights.ts';
 
 /** A vertex whose weights sum differs from 1 by more than this is reported (it is renormalised either way). */
 export const WEIGHT_SUM_TOLERANCE = 1e-3;
