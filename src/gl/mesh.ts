@@ -11,6 +11,9 @@ export const SkinAttribute = { POSITION: 0, NORMAL: 1, JOINTS: 2, WEIGHTS: 3 } a
  */
 export interface SkinnedVertexArray {
   vao: WebGLVertexArrayObject;
+  /** The JOINTS and WEIGHTS buffers, for uploadInfluences. */
+  jointBuffer: WebGLBuffer;
+  weightBuffer: WebGLBuffer;
   vertexCount: number;
   /** Indices to draw with drawElements, or 0 for drawArrays over vertexCount vertices. */
   indexCount: number;
@@ -79,13 +82,13 @@ export function createSkinnedVertexArray(gl: WebGL2RenderingContext, primitive: 
   gl.vertexAttribPointer(SkinAttribute.NORMAL, 3, gl.FLOAT, false, 0, 0);
 
   // #region integer-joints
-  createBuffer(gl, gl.ARRAY_BUFFER, primitive.joints);
+  const jointBuffer = createBuffer(gl, gl.ARRAY_BUFFER, primitive.joints);
   gl.enableVertexAttribArray(SkinAttribute.JOINTS);
   // The "I" matters: vertexAttribPointer would hand the shader floats (pitfall: joints as floats).
   gl.vertexAttribIPointer(SkinAttribute.JOINTS, 4, gl.UNSIGNED_SHORT, 0, 0);
   // #endregion integer-joints
 
-  createBuffer(gl, gl.ARRAY_BUFFER, primitive.weights);
+  const weightBuffer = createBuffer(gl, gl.ARRAY_BUFFER, primitive.weights);
   gl.enableVertexAttribArray(SkinAttribute.WEIGHTS);
   gl.vertexAttribPointer(SkinAttribute.WEIGHTS, 4, gl.FLOAT, false, 0, 0);
 
@@ -100,7 +103,20 @@ export function createSkinnedVertexArray(gl: WebGL2RenderingContext, primitive: 
   }
   gl.bindVertexArray(null);
   gl.bindBuffer(gl.ARRAY_BUFFER, null);
-  return { vao, vertexCount: primitive.vertexCount, indexCount, indexType };
+  return { vao, jointBuffer, weightBuffer, vertexCount: primitive.vertexCount, indexCount, indexType };
+}
+
+/**
+ * Replaces a vertex array's joints and weights (4 per vertex each, as in SkinnedPrimitive), e.g.
+ * to show the same mesh with other weights. Arrays shorter than the vertex array's are uploaded
+ * as far as they go.
+ */
+export function uploadInfluences(gl: WebGL2RenderingContext, vertexArray: SkinnedVertexArray, joints: Uint16Array, weights: Float32Array): void {
+  gl.bindBuffer(gl.ARRAY_BUFFER, vertexArray.jointBuffer);
+  gl.bufferSubData(gl.ARRAY_BUFFER, 0, joints.subarray(0, 4 * vertexArray.vertexCount));
+  gl.bindBuffer(gl.ARRAY_BUFFER, vertexArray.weightBuffer);
+  gl.bufferSubData(gl.ARRAY_BUFFER, 0, weights.subarray(0, 4 * vertexArray.vertexCount));
+  gl.bindBuffer(gl.ARRAY_BUFFER, null);
 }
 
 /** Draws the primitive (its VAO bound for the call) as triangles. */

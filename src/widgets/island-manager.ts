@@ -149,3 +149,23 @@ export function unobserveIsland(host: HTMLElement): void {
   entry.island?.setVisible(false);
   if (entry.island?.holdsContext) entry.island.release();
 }
+
+/**
+ * Registers custom element `name` as an island: when one is added to the page it is observed, and
+ * `load` (a dynamic import of the island's module, so that its code loads only when needed) runs
+ * when it first scrolls into view. Defining the same name twice does nothing.
+ */
+export function defineIslandElement(name: string, load: () => Promise<IslandModule>): void {
+  if (customElements.get(name)) return;
+  customElements.define(
+    name,
+    class extends HTMLElement {
+      connectedCallback(): void {
+        observeIsland(this, load);
+      }
+      disconnectedCallback(): void {
+        unobserveIsland(this);
+      }
+    },
+  );
+}

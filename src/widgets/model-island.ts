@@ -2,13 +2,8 @@
 // by data-clip (else its first clip), with the bind pose toggle, skeleton overlay and weight
 // paint. A file that fails to load shows the loader's message (a GltfError names the JSON path).
 
-import { loadGltf } from '../core/gltf/index.ts';
-import type { Model } from '../core/model.ts';
 import type { Island } from './island-manager.ts';
 import { SkinView } from './skin-view.ts';
-
-/** The site's base path ("/" or "/sub/"), as Vite bakes it in. */
-const BASE_URL = import.meta.env.BASE_URL.endsWith('/') ? import.meta.env.BASE_URL : `${import.meta.env.BASE_URL}/`;
 
 class ModelIsland extends SkinView {
   constructor(host: HTMLElement) {
@@ -21,13 +16,8 @@ class ModelIsland extends SkinView {
       this.fail('error', 'No model was named for this figure (the data-model attribute is empty).');
       return;
     }
-    let model: Model;
-    try {
-      model = await loadGltf(`${BASE_URL}models/${file}`);
-    } catch (error) {
-      this.fail('error', `The model ${file} could not be loaded.\n${(error as Error).message}`);
-      return;
-    }
+    const model = await this.loadModelFile(file);
+    if (model === null) return;
     if (model.meshes.length === 0 || model.skins.length === 0) {
       this.fail('error', `The model ${file} has no skinned mesh to show.`);
       return;

@@ -10,18 +10,22 @@
 // updateState(), the only place that writes it.
 
 import { Playback } from '../core/clip.ts';
+import { loadGltf } from '../core/gltf/index.ts';
 import type { Model } from '../core/model.ts';
 import { createPlayer, type Player } from '../core/player.ts';
 import { skinVertices } from '../core/skin.ts';
 import { createOrbitCamera, frameBox } from '../gl/camera.ts';
 import { placeGround, type GroundPlacement } from '../gl/ground-pass.ts';
 import { MeshView } from '../gl/mesh-pass.ts';
+import { uploadInfluences } from '../gl/mesh.ts';
 import { createRenderer, drawFrame, type RenderFrame, type Renderer } from '../gl/renderer.ts';
 import type { Island } from './island-manager.ts';
 import { describeJointMatrices, MatrixReadout } from './matrix-readout.ts';
 import { attachOrbitInput } from './orbit-input.ts';
 import { readCssColor, watchTheme } from './theme.ts';
 
+/** The site's base path ("/" or "/sub/"), as Vite bakes it in. */
+const BASE_URL = import.meta.env.BASE_URL.endsWith('/') ? import.meta.env.BASE_URL : `${import.meta.env.BASE_URL}/`;
 /** Framebuffer pixels per CSS pixel are capped here: sharper buys little, costs fill rate. */
 const MAX_PIXEL_RATIO = 2;
 /** Longest time step (seconds) a frame may advance a clip, so a stall never skips ahead. */
@@ -221,6 +225,19 @@ export class SkinView implements Island {
     this.updateState();
   }
 
+  /**
+   * Loads public/models/`file` with the core's glTF loader, or shows why it could not be loaded
+   * (the HTTP status, or the GltfError naming the JSON path) and returns null.
+   */
+  protected async loadModelFile(file: string): Promise<Model | null> {
+    try {
+      return await loadGltf(`${BASE_URL}models/${file}`);
+    } catch (error) {
+      this.fail('error', `The model ${file} could not be loaded.\n${(error as Error).message}`);
+      return null;
+    }
+  }
+
   /** Shows `message` and stops for good (a model that failed to load, a shader error). */
   fail(state: 'error' | 'unsupported', message: string): void {
     this.failure = { state, message };
@@ -236,6 +253,27 @@ export class SkinView implements Island {
     if (this.frameRequest === 0 && this.visible && this.renderer !== null) {
       this.frameRequest = requestAnimationFrame(this.onAnimationFrame);
     }
+  }
+
+  /**
+   * Shows the first primitive of mesh `meshIndex` with other joints and weights (4 per vertex
+   * each): the model keeps them (so a restored context uploads them again) and the GPU gets them
+   * now. The loaded arrays are not changed.
+   */
+  replaceInfluences(meshIndex: number, joints: Uint16Array, weights: Float32Array): void {
+    const model = this.model;
+    const mesh = model?.meshes[meshIndex];
+    if (model === null || mesh === undefined || mesh.primitives.length === 0) return;
+    const primitive = { ...mesh.primitives[0], joints, weights };
+    const meshes = model.meshes.map((m, i) => (i === meshIndex ? { ...m, primitives: [primitive, ...m.primitives.slice(1)] } : m));
+    this.model = { ...model, meshes };
+    if (this.renderer !== null && this.gl !== null) {
+      // Renderer primitives are every mesh's primitives in order: find this mesh's first.
+      let flat = 0;
+      for (let i = 0; i < meshIndex; i++) flat += model.meshes[i].primitives.length;
+      uploadInfluences(this.gl, this.renderer.primitives[flat].vertexArray, joints, weights);
+    }
+    this.requestRender();
   }
 
   /** Starts or stops playback; starting leaves the bind pose. */
@@ -434,17 +472,25 @@ export class SkinView implements Island {
     readCssColor(colors.grid, this.colorProbe, '--island-grid', '#8a8f98');
   }
 
-  /** Bounds of the mesh over the bind pose and four moments of the clip (CPU skinning, at set-up). */
-  private measureBounds(): Bounds {
+  /**
+   * Bounds the camera frames: the mesh over the bind pose and four moments of the clip. Islands
+   * posed by their own controls override it with the poses those controls reach.
+   */
+  protected measureBounds(): Bounds {
+    const player = this.player!;
+    const clip = this.model!.clips[this.clipIndex];
+    const times = clip === undefined ? [] : [0, 0.25, 0.5, 0.75].map((f) => f * clip.duration);
+    return this.boundsOfPoses([() => player.evaluate(-1, 0, Playback.LOOP), ...times.map((t) => () => player.evaluate(this.clipIndex, t, Playback.LOOP))]);
+  }
+
+  /** Bounds of the mesh over the poses that `poses` set on the player (CPU skinning, at set-up). */
+  protected boundsOfPoses(poses: (() => void)[]): Bounds {
     const model = this.model!;
     const player = this.player!;
     const min = new Float32Array([Infinity, Infinity, Infinity]);
     const max = new Float32Array([-Infinity, -Infinity, -Infinity]);
-    const clip = model.clips[this.clipIndex];
-    const times = clip === undefined ? [] : [0, 0.25, 0.5, 0.75].map((f) => f * clip.duration);
-    const poses: [number, number][] = [[-1, 0], ...times.map((t): [number, number] => [this.clipIndex, t])];
-    for (const [clipIndex, time] of poses) {
-      player.evaluate(clipIndex, time, Playback.LOOP);
+    for (const pose of poses) {
+      pose();
       for (const mesh of model.meshes) {
         const palette = player.palettes[mesh.skin];
         if (palette === undefined) continue;

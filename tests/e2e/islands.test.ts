@@ -2,7 +2,7 @@
 // to, draw something, react to their controls (bind pose ↔ animated, joint sliders, the time
 // slider), respect reduced motion, explain themselves without WebGL2, survive a lost context, and
 // never hold more than eight live WebGL contexts. The arm's "Break it" choice swaps in the wrong
-// local → global variants and back.
+// local → global variants and back; the weights island's choice swaps the mesh's weights.
 //
 // Pixels are compared from element screenshots decoded in the page (createImageBitmap): what the
 // reader sees, after compositing, with no test hook in the shipped code.
@@ -20,7 +20,7 @@ const MAX_LIVE_CONTEXTS = 8;
 const LIVE_STATES = ['loading', 'running', 'paused', 'lost'];
 /** A pixel "differs" when its R, G and B differ by more than this in total (0–765). */
 const PIXEL_THRESHOLD = 24;
-const ISLANDS = 'arm-widget, model-widget';
+const ISLANDS = 'arm-widget, model-widget, weights-widget';
 
 /** Chapter pages of dist/ as URL paths. */
 function chapterPages(): string[] {
@@ -163,8 +163,8 @@ describe('islands on the chapter pages', () => {
         const back = await shot(island);
         expect((await differingPixels(page, before, back)).differing, `${where}: back to the same pose`).toBe(0);
 
-        // A slider: a joint rotation (arm) or the clip time (model).
-        const slider = island.locator('input[data-part=angle], input[data-part=time]').first();
+        // A slider: a joint rotation (arm), the clip time (model) or the bend (weights).
+        const slider = island.locator('input[data-part=angle], input[data-part=time], input[data-part=bend]').first();
         expect(await slider.count(), `${where}: has a slider`).toBe(1);
         await slider.focus();
         for (let i = 0; i < 20; i++) await page.keyboard.press('ArrowRight');
@@ -482,6 +482,59 @@ describe('island life cycle', () => {
     expect(errors).toEqual([]);
     // Chromium warns when it has to kill a context to make room: the budget must make that never happen.
     expect(warnings.filter((w) => /too many active webgl contexts/i.test(w))).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('the weights island (chapter 2)', () => {
+  const weightsPage = pages.find((path) => path.includes('skin-weights'));
+
+  it('swaps smooth, rigid and unrenormalised weights: alike where nothing bends, apart where it does, and back exactly', async () => {
+    expect(weightsPage, 'the skin weights chapter is built').toBeDefined();
+    const { page, context, errors } = await site.newPage();
+    await page.goto(site.origin + weightsPage!);
+    const island = page.locator('weights-widget').first();
+    await island.scrollIntoViewIfNeeded();
+    await waitForState(island, ['running']);
+    await island.locator('[data-part=weights]').uncheck();
+
+    const group = island.getByRole('group', { name: /^Weights/ });
+    const smooth = group.getByRole('radio', { name: /^Smooth/ });
+    const rigid = group.getByRole('radio', { name: /^Rigid/ });
+    const broken = group.getByRole('radio', { name: /^Break it/ });
+    expect(await smooth.isChecked()).toBe(true);
+
+    // Bent: rigid weights crease the tube, the unrenormalised ones pinch it; smooth comes back exactly.
+    const bentSmooth = await shot(island);
+    await rigid.check();
+    const bentRigid = await shot(island);
+    const byRigid = await differingPixels(page, bentSmooth, bentRigid);
+    expect(byRigid.differing / byRigid.total, 'rigid weights change the bent tube').toBeGreaterThan(0.002);
+    await broken.check();
+    const bentBroken = await shot(island);
+    const byBroken = await differingPixels(page, bentSmooth, bentBroken);
+    expect(byBroken.differing / byBroken.total, 'unrenormalised weights change it more').toBeGreaterThan(byRigid.differing / byRigid.total);
+    await smooth.check();
+    expect((await differingPixels(page, bentSmooth, await shot(island))).differing, 'back to smooth: the same pixels').toBe(0);
+
+    // In the bind pose every bone's matrix is the identity: rigid weights give the same mesh,
+    // unrenormalised ones still pinch it (their sums below 1 scale vertices toward the origin).
+    await island.locator('[data-part=pose] input[value=bind]').check();
+    const bindSmooth = await shot(island);
+    await rigid.check();
+    expect((await differingPixels(page, bindSmooth, await shot(island))).differing, 'rigid = smooth in the bind pose').toBe(0);
+    await broken.check();
+    const bindBroken = await differingPixels(page, bindSmooth, await shot(island));
+    expect(bindBroken.differing / bindBroken.total, 'the pinch shows without any bend').toBeGreaterThan(0.002);
+
+    // The weight paint follows the weights in use: rigid paint differs from smooth paint.
+    await island.locator('[data-part=weights]').check();
+    await rigid.check();
+    const paintRigid = await shot(island);
+    await smooth.check();
+    const paintSmooth = await shot(island);
+    expect((await differingPixels(page, paintRigid, paintSmooth)).differing, 'the paint shows the hard edges of rigid weights').toBeGreaterThan(0);
+    expect(errors).toEqual([]);
     await context.close();
   });
 });
