@@ -1,6 +1,6 @@
 // The procedurally built teaching models (src/core/examples/): well-formed skinning data, a bind
 // pose that skins to itself, the hierarchy rule chapter 1 states (a parent carries its children,
-// a child never moves its parent), the numbers chapter 1 prints, and a seamless clip.
+// a child never moves its parent), the numbers chapters 1 and 2 print, and a seamless clip.
 import { describe, expect, it } from 'vitest';
 import { createClipCursor, Playback, sampleClip } from '../../src/core/clip.ts';
 import {
@@ -25,6 +25,7 @@ import { buildPalette } from '../../src/core/palette.ts';
 import { composeLocal } from '../../src/core/pose.ts';
 import { skinVertices } from '../../src/core/skin.ts';
 import { expectClose, expectFinite } from './helpers.ts';
+import { computeBlendExample } from '../../src/lib/blend-example.ts';
 
 const DEGREES = Math.PI / 180;
 const IDENTITY = [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1];
@@ -258,5 +259,26 @@ describe('the arm\'s wave clip', () => {
         expectClose(armJointAngle(pose, joint) / DEGREES, expected[joint] / DEGREES, 0.5, `joint ${joint} at ${t.toFixed(3)} s`);
       }
     }
+  });
+});
+
+describe('chapter 2 worked example (src/lib/blend-example.ts)', () => {
+  const example = computeBlendExample();
+
+  it('turns the lower bone 90° about z at the joint: M_lower = T(0, 1, 0) R_z(90°) T(0, −1, 0)', () => {
+    expectClose(example.palette.subarray(0, 16), [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1], 1e-7);
+    expectClose(example.palette.subarray(16, 32), [0, 1, 0, 0, -1, 0, 0, 0, 0, 0, 1, 0, 1, 1, 0, 1], 1e-6);
+  });
+
+  it('skins the vertex (0.25, 1, 0) as the chapter says, for each set of weights', () => {
+    const byLabel = new Map(example.cases.map((c) => [c.label, c]));
+    expectClose(byLabel.get('upper bone only')!.position, [0.25, 1, 0], 1e-6);
+    expectClose(byLabel.get('lower bone only')!.position, [0, 1.25, 0], 1e-6);
+    // Half and half: the straight-line average, 0.177 from the joint instead of 0.25 (the blend cuts the corner).
+    const half = byLabel.get('half and half')!.position;
+    expectClose(half, [0.125, 1.125, 0], 1e-6);
+    expectClose(Math.hypot(half[0], half[1] - 1), Math.SQRT1_2 / 4, 1e-6);
+    // Weights summing to 0.5: the position of the upper bone's result, scaled by 0.5 about the origin.
+    expectClose(byLabel.get('half, lower dropped, not renormalised')!.position, [0.125, 0.5, 0], 1e-6);
   });
 });
