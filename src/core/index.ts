@@ -8,6 +8,7 @@ export * from './math.ts';
 export * from './clip.ts';
 export * from './pose.ts';
 export * from './hierarchy.ts';
+export * from './bind-pose.ts';
 export * from './palette.ts';
 export * from './weights.ts';
 export * from './skin.ts';
