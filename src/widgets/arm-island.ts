@@ -57,13 +57,9 @@ class ArmIsland extends SkinView {
       // while turning the shoulder is the point (its local stays, its global moves).
       slider.addEventListener('change', () => this.announceReadout());
     }
-    for (const radio of host.querySelectorAll<HTMLInputElement>('[data-part=hierarchy-mode] input[type=radio]')) {
-      // A reload may restore a checked radio other than the default: start in that mode.
-      if (radio.checked) this.wrongLocalToGlobal = LOCAL_TO_GLOBAL_BY_MODE[radio.value] ?? null;
-      radio.addEventListener('change', () => {
-        if (radio.checked) this.setHierarchyMode(radio.value);
-      });
-    }
+    // A reload may restore a checked radio other than the default: start in that mode.
+    const mode = this.onChoice('hierarchy-mode', (value) => this.setHierarchyMode(value));
+    this.wrongLocalToGlobal = mode === null ? null : (LOCAL_TO_GLOBAL_BY_MODE[mode] ?? null);
     this.setModel(createArmModel(), 0);
   }
 

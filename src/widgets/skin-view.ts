@@ -238,6 +238,22 @@ export class SkinView implements Island {
     }
   }
 
+  /**
+   * Calls `choose` with the value of the radio newly checked in the group [data-part=`part`]
+   * (a ChoiceGroup), and returns the value checked now (a reload may restore another choice than
+   * the first), or null when the group has none checked.
+   */
+  protected onChoice(part: string, choose: (value: string) => void): string | null {
+    let checked: string | null = null;
+    for (const radio of this.host.querySelectorAll<HTMLInputElement>(`[data-part=${part}] input[type=radio]`)) {
+      if (radio.checked) checked = radio.value;
+      radio.addEventListener('change', () => {
+        if (radio.checked) choose(radio.value);
+      });
+    }
+    return checked;
+  }
+
   /** Shows `message` and stops for good (a model that failed to load, a shader error). */
   fail(state: 'error' | 'unsupported', message: string): void {
     this.failure = { state, message };

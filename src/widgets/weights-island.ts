@@ -39,13 +39,7 @@ class WeightsIsland extends SkinView {
     this.output = this.slider === null ? null : host.querySelector<HTMLOutputElement>(`output[for="${this.slider.id}"]`);
     this.angle = (this.slider !== null && Number.isFinite(this.slider.valueAsNumber) ? this.slider.valueAsNumber : 0) * DEGREES;
     this.slider?.addEventListener('input', () => this.onSlider());
-    for (const radio of host.querySelectorAll<HTMLInputElement>('[data-part=weights-mode] input[type=radio]')) {
-      // A reload may restore a checked radio other than the default: start in that mode.
-      if (radio.checked) this.mode = radio.value as WeightsMode;
-      radio.addEventListener('change', () => {
-        if (radio.checked) this.setMode(radio.value as WeightsMode);
-      });
-    }
+    this.mode = (this.onChoice('weights-mode', (value) => this.setMode(value as WeightsMode)) ?? 'smooth') as WeightsMode;
     void this.load();
   }
 

@@ -20,7 +20,7 @@ const MAX_LIVE_CONTEXTS = 8;
 const LIVE_STATES = ['loading', 'running', 'paused', 'lost'];
 /** A pixel "differs" when its R, G and B differ by more than this in total (0–765). */
 const PIXEL_THRESHOLD = 24;
-const ISLANDS = 'arm-widget, model-widget, weights-widget';
+const ISLANDS = 'arm-widget, model-widget, weights-widget, bind-widget';
 
 /** Chapter pages of dist/ as URL paths. */
 function chapterPages(): string[] {
@@ -154,12 +154,14 @@ describe('islands on the chapter pages', () => {
         const again = await shot(island);
         expect((await differingPixels(page, before, again)).differing, `${where}: a paused island is still`).toBe(0);
 
-        // Bind pose ↔ animated (or posed).
-        await island.locator('[data-part=pose] input[value=bind]').check();
-        const bind = await shot(island);
-        const toBind = await differingPixels(page, before, bind);
-        expect(toBind.differing / toBind.total, `${where}: bind pose changes the picture`).toBeGreaterThan(0.002);
-        await island.locator('[data-part=pose] input[value=animated]').check();
+        // Bind pose ↔ animated (or posed): to the other one, and back.
+        const startsInBind = await island.locator('[data-part=pose] input[value=bind]').isChecked();
+        const [other, start] = startsInBind ? ['animated', 'bind'] : ['bind', 'animated'];
+        await island.locator(`[data-part=pose] input[value=${other}]`).check();
+        const switched = await shot(island);
+        const bySwitch = await differingPixels(page, before, switched);
+        expect(bySwitch.differing / bySwitch.total, `${where}: the pose switch changes the picture`).toBeGreaterThan(0.002);
+        await island.locator(`[data-part=pose] input[value=${start}]`).check();
         const back = await shot(island);
         expect((await differingPixels(page, before, back)).differing, `${where}: back to the same pose`).toBe(0);
 
@@ -347,7 +349,8 @@ describe('the arm island’s "Break it" choice', () => {
 });
 
 describe('island life cycle', () => {
-  const path = pages[0];
+  // Chapter 1: a playing model island, and islands of both kinds to clone.
+  const path = pages.find((page) => page.includes('bones')) ?? pages[0];
 
   it('starts paused when the reader prefers reduced motion', async () => {
     const { page, context, errors } = await site.newPage({ reducedMotion: 'reduce' });
@@ -534,6 +537,48 @@ describe('the weights island (chapter 2)', () => {
     await smooth.check();
     const paintSmooth = await shot(island);
     expect((await differingPixels(page, paintRigid, paintSmooth)).differing, 'the paint shows the hard edges of rigid weights').toBeGreaterThan(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('the bind-pose island (chapter 3)', () => {
+  const bindPage = pages.find((path) => path.includes('bind-pose'));
+
+  it('binds in the walk pose: the rest pose deforms, and the mesh is as stored exactly when the skeleton passes through that pose', async () => {
+    expect(bindPage, 'the bind pose chapter is built').toBeDefined();
+    const { page, context, errors } = await site.newPage();
+    await page.goto(site.origin + bindPage!);
+    const island = page.locator('bind-widget').first();
+    await island.scrollIntoViewIfNeeded();
+    await waitForState(island, ['running']);
+    await island.locator('[data-part=skeleton]').uncheck();
+    const note = island.locator('[data-part=bind-note]');
+    expect(await island.locator('[data-part=pose] input[value=bind]').isChecked(), 'opens in the rest pose').toBe(true);
+    expect(await note.textContent()).toMatch(/every skinning matrix is the identity/);
+
+    const modelled = island.getByRole('radio', { name: /^Bound as modelled/ });
+    const broken = island.getByRole('radio', { name: /^Break it/ });
+    const restAsModelled = await shot(island);
+    await broken.check();
+    const restBroken = await shot(island);
+    const byBreaking = await differingPixels(page, restAsModelled, restBroken);
+    expect(byBreaking.differing / byBreaking.total, 'bound elsewhere, the rest pose is deformed').toBeGreaterThan(0.01);
+    expect(await note.textContent()).toMatch(/differ by up to \d/);
+
+    // 0.3 s into the walk the skeleton stands where the broken skin was bound: the mesh is as stored.
+    await island.locator('[data-part=time]').evaluate((slider) => {
+      (slider as HTMLInputElement).value = '0.3';
+      slider.dispatchEvent(new Event('input', { bubbles: true }));
+    });
+    const walkBroken = await shot(island);
+    const asStored = await differingPixels(page, restAsModelled, walkBroken);
+    expect(asStored.differing / asStored.total, 'the stored T-pose, drawn mid-stride').toBeLessThan(0.001);
+
+    await modelled.check();
+    const walkAsModelled = await shot(island);
+    const walking = await differingPixels(page, restAsModelled, walkAsModelled);
+    expect(walking.differing / walking.total, 'bound as modelled, the mannequin walks').toBeGreaterThan(0.01);
     expect(errors).toEqual([]);
     await context.close();
   });
