@@ -67,6 +67,7 @@ export function childrenOf(parents: Int16Array): Children {
  * skeletons are a few dozen deep, while a chain of tens of thousands of nodes could exhaust the
  * call stack — the forward loop of localToGlobal has no such limit.
  */
+// #region local-to-global-recursive
 export function localToGlobalRecursive(
   outGlobals: Float32Array,
   parents: Int16Array,
@@ -101,6 +102,7 @@ function visitChildren(
     visitChildren(outGlobals, locals, children, child, count);
   }
 }
+// #endregion local-to-global-recursive
 
 /**
  * composeLocal then localToGlobal in a single pass over the nodes, for the per-frame path: writes

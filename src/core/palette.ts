@@ -69,6 +69,7 @@ export function buildPalette(
   const affineInverseBind = inverseBindsAreAffine(inverseBind);
   const rebase = globalInverse !== null && globalInverse.length >= 16;
   const affineRebase = rebase && isAffineAt(globalInverse, 0);
+  // #region build-palette
   for (let j = 0; j < jointCount; j++) {
     const node = joints[j];
     const offset = 16 * j;
@@ -85,5 +86,6 @@ export function buildPalette(
     if (affine && affineRebase) multiplyAffineAt(outPalette, offset, globalInverse, 0, outPalette, offset);
     else multiplyMat4At(outPalette, offset, globalInverse, 0, outPalette, offset);
   }
+  // #endregion build-palette
   return outPalette;
 }

@@ -20,7 +20,7 @@ const MAX_LIVE_CONTEXTS = 8;
 const LIVE_STATES = ['loading', 'running', 'paused', 'lost'];
 /** A pixel "differs" when its R, G and B differ by more than this in total (0–765). */
 const PIXEL_THRESHOLD = 24;
-const ISLANDS = 'arm-widget, model-widget, weights-widget, bind-widget';
+const ISLANDS = 'arm-widget, model-widget, weights-widget, bind-widget, offset-widget';
 
 /** Chapter pages of dist/ as URL paths. */
 function chapterPages(): string[] {
@@ -579,6 +579,47 @@ describe('the bind-pose island (chapter 3)', () => {
     const walkAsModelled = await shot(island);
     const walking = await differingPixels(page, restAsModelled, walkAsModelled);
     expect(walking.differing / walking.total, 'bound as modelled, the mannequin walks').toBeGreaterThan(0.01);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('the offset island (chapter 4)', () => {
+  const offsetPage = pages.find((path) => path.includes('offset-matrices'));
+
+  it('wrong order hides in the bind pose and shows when the bone turns; the other two mistakes show at once; correct comes back exactly', async () => {
+    expect(offsetPage, 'the offset chapter is built').toBeDefined();
+    const { page, context, errors } = await site.newPage();
+    await page.goto(site.origin + offsetPage!);
+    const island = page.locator('offset-widget').first();
+    await island.scrollIntoViewIfNeeded();
+    await waitForState(island, ['running']);
+    await island.locator('[data-part=skeleton]').uncheck();
+    const mode = (value: string) => island.locator(`[data-part=palette-mode] input[value=${value}]`);
+    const pose = (value: string) => island.locator(`[data-part=pose] input[value=${value}]`);
+    const share = async (a: Buffer, b: Buffer) => {
+      const { differing, total } = await differingPixels(page, a, b);
+      return differing / total;
+    };
+
+    const turnedCorrect = await shot(island);
+    await pose('bind').check();
+    const bindCorrect = await shot(island);
+
+    await mode('reversed-order').check();
+    expect(await share(bindCorrect, await shot(island)), 'B⁻¹ × G = G × B⁻¹ = I in the bind pose').toBe(0);
+    await pose('animated').check();
+    expect(await share(turnedCorrect, await shot(island)), 'the wrong order shows once the child turns').toBeGreaterThan(0.002);
+
+    for (const value of ['without-offsets', 'not-inverted']) {
+      await mode(value).check();
+      await pose('bind').check();
+      expect(await share(bindCorrect, await shot(island)), `${value}: wrong already in the bind pose`).toBeGreaterThan(0.002);
+      await pose('animated').check();
+    }
+
+    await mode('correct').check();
+    expect(await share(turnedCorrect, await shot(island)), 'back to the correct pixels').toBe(0);
     expect(errors).toEqual([]);
     await context.close();
   });

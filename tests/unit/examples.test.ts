@@ -1,6 +1,6 @@
 // The procedurally built teaching models (src/core/examples/): well-formed skinning data, a bind
 // pose that skins to itself, the hierarchy rule chapter 1 states (a parent carries its children,
-// a child never moves its parent), the numbers chapters 1 and 2 print, and a seamless clip.
+// a child never moves its parent), the numbers chapters 1, 2 and 4 print, and a seamless clip.
 import { describe, expect, it } from 'vitest';
 import { createClipCursor, Playback, sampleClip } from '../../src/core/clip.ts';
 import {
@@ -26,6 +26,7 @@ import { composeLocal } from '../../src/core/pose.ts';
 import { skinVertices } from '../../src/core/skin.ts';
 import { expectClose, expectFinite } from './helpers.ts';
 import { computeBlendExample } from '../../src/lib/blend-example.ts';
+import { computeOffsetExample } from '../../src/lib/offset-example.ts';
 
 const DEGREES = Math.PI / 180;
 const IDENTITY = [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1];
@@ -280,5 +281,22 @@ describe('chapter 2 worked example (src/lib/blend-example.ts)', () => {
     expectClose(Math.hypot(half[0], half[1] - 1), Math.SQRT1_2 / 4, 1e-6);
     // Weights summing to 0.5: the position of the upper bone's result, scaled by 0.5 about the origin.
     expectClose(byLabel.get('half, lower dropped, not renormalised')!.position, [0.125, 0.5, 0], 1e-6);
+  });
+});
+
+describe('chapter 4 worked example (src/lib/offset-example.ts)', () => {
+  const example = computeOffsetExample();
+
+  it('reads the three inverse bind matrices the chapter prints: I, T(0, −1, 0), R_z(−45°) T(0, −1, 0)', () => {
+    const c = Math.SQRT1_2;
+    expectClose(example.singleBone, [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1], 1e-7);
+    expectClose(example.childUp, [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, -1, 0, 1], 1e-7);
+    expectClose(example.childTurned, [c, -c, 0, 0, c, c, 0, 0, 0, 0, 1, 0, -c, -c, 0, 1], 1e-6);
+  });
+
+  it('takes the vertex half a unit along the turned child into bone space (0, 0.5, 0) and, after a further 45°, out to (−0.5, 1, 0)', () => {
+    expectClose(example.inBoneSpace, [0, 0.5, 0], 1e-6);
+    expectClose(example.global, [0, 1, 0, 0, -1, 0, 0, 0, 0, 0, 1, 0, 0, 1, 0, 1], 1e-6);
+    expectClose(example.skinned, [-0.5, 1, 0], 1e-6);
   });
 });

@@ -1,12 +1,24 @@
 // The deliberately wrong pipeline variants: each must be wrong in exactly the way its pitfall
 // describes (checked against gl-matrix and against the correct stage), right where the mistake
 // cannot show, and as robust as the stage it imitates.
-import { mat3, mat4, vec3 } from 'gl-matrix';
+import { mat3, mat4, quat, vec3 } from 'gl-matrix';
 import { describe, expect, it } from 'vitest';
 import { ARM_START_DEGREES, ArmNode, createArmModel, setArmPose } from '../../src/core/examples/arm.ts';
 import { localToGlobal } from '../../src/core/hierarchy.ts';
 import { createMatrices, createPose } from '../../src/core/model.ts';
-import { localToGlobalReversedOrder, localToGlobalWithoutParents } from '../../src/core/pitfalls.ts';
+import {
+  buildPaletteReversedOrder,
+  buildPaletteWithBindGlobals,
+  buildPaletteWithoutOffsets,
+  localToGlobalReversedOrder,
+  localToGlobalSkippingBonelessNodes,
+  localToGlobalWithoutParents,
+  sampleClipRelativeToRest,
+} from '../../src/core/pitfalls.ts';
+import { createClipCursor, Playback, sampleClip } from '../../src/core/clip.ts';
+import { multiplyQuatAt } from '../../src/core/math.ts';
+import { createPlayer } from '../../src/core/player.ts';
+import { loadModelFile } from '../../tools/inspect.ts';
 import { composeLocal } from '../../src/core/pose.ts';
 import { expectClose, newSpaceGrowth, randomUnitQuat, seededRandom } from './helpers.ts';
 
@@ -281,3 +293,134 @@ describe('the break-it variants are exported by the core', () => {
     expect(core.localToGlobalWithoutParents).toBe(localToGlobalWithoutParents);
   });
 });
+
+describe('palette pitfalls (offset matrices)', () => {
+  const model = loadModelFile(new URL('../../public/models/two-bones-rotated.glb', import.meta.url).pathname);
+  const skin = model.skins[0];
+  const child = 1; // joint 1 = node 1, one unit up the root, turned 45° about z in the bind pose
+
+  /** A player in the bind pose, or with the child turned a further `degrees` about its z axis. */
+  function posed(degrees: number) {
+    const player = createPlayer(model);
+    player.evaluate(-1, 0, Playback.LOOP);
+    const q = player.pose.rotations;
+    const turn = Float32Array.of(0, 0, Math.sin((degrees * DEGREES) / 2), Math.cos((degrees * DEGREES) / 2));
+    multiplyQuatAt(q, 4 * child, q, 4 * child, turn, 0);
+    player.updateMatrices();
+    return player;
+  }
+  const IDENTITY = Array.from(mat4.create());
+
+  it('the wrong order hides in the bind pose (B⁻¹ × B = B × B⁻¹ = I) and shows as soon as a bone turns', () => {
+    const bind = posed(0);
+    const reversed = buildPaletteReversedOrder(new Float32Array(32), skin, bind.globals);
+    expectClose(reversed, bind.palettes[0], 1e-6);
+    expectClose(reversed.subarray(16), IDENTITY, 1e-6);
+    const turned = posed(60);
+    const wrong = buildPaletteReversedOrder(new Float32Array(32), skin, turned.globals);
+    // Correct: the child turns about its joint, which stays at (0, 1, 0).
+    const joint = vec3.transformMat4(vec3.create(), [0, 1, 0], turned.palettes[0].subarray(16, 32));
+    expectClose(joint, [0, 1, 0], 1e-6);
+    // Reversed: inverseBind × global, as gl-matrix computes it — and the joint is carried away.
+    const expected = mat4.multiply(mat4.create(), skin.inverseBindMatrices.subarray(16, 32), turned.globals.subarray(16, 32));
+    expectClose(wrong.subarray(16), expected, 1e-6);
+    const moved = vec3.transformMat4(vec3.create(), [0, 1, 0], wrong.subarray(16, 32));
+    expect(vec3.distance(moved, [0, 1, 0])).toBeGreaterThan(0.5);
+  });
+
+  it('forgetting the offset uses the globals themselves: in the bind pose the child is moved by its whole bind transform', () => {
+    const bind = posed(0);
+    const palette = buildPaletteWithoutOffsets(new Float32Array(32), skin, bind.globals);
+    expectClose(palette, bind.globals.subarray(0, 32), 0);
+    // The root sits at the origin unturned, so only the child is wrong: a vertex at its joint lands one unit higher, turned.
+    expectClose(palette.subarray(0, 16), IDENTITY, 1e-7);
+    const joint = vec3.transformMat4(vec3.create(), [0, 1, 0], palette.subarray(16, 32));
+    expect(vec3.distance(joint, [0, 1, 0])).toBeGreaterThan(0.9);
+  });
+
+  it('the offset not inverted applies the bind transform twice: G × B = B² in the bind pose', () => {
+    const bind = posed(0);
+    const palette = buildPaletteWithBindGlobals(new Float32Array(32), skin, bind.globals);
+    const b = mat4.invert(mat4.create(), skin.inverseBindMatrices.subarray(16, 32))!;
+    expectClose(palette.subarray(16, 32), mat4.multiply(mat4.create(), b, b), 1e-5);
+    expectClose(palette.subarray(0, 16), IDENTITY, 1e-7);
+  });
+
+  it('all three give the identity to a joint that names no node, never throw, and allocate nothing', () => {
+    const broken = { ...skin, joints: Int16Array.from([0, 99]) };
+    const bind = posed(0);
+    for (const variant of [buildPaletteReversedOrder, buildPaletteWithoutOffsets, buildPaletteWithBindGlobals]) {
+      const palette = variant(new Float32Array(32).fill(7), broken, bind.globals);
+      expectClose(palette.subarray(16), IDENTITY, 0);
+      expect(() => variant(new Float32Array(8), skin, new Float32Array(0))).not.toThrow();
+      const out = new Float32Array(32);
+      expect(newSpaceGrowth(() => variant(out, skin, bind.globals), 5_000), variant.name).toBeLessThan(4_000);
+    }
+  });
+});
+
+describe('hierarchy and clip pitfalls (hierarchy traversal)', () => {
+  const mannequin = loadModelFile(new URL('../../public/models/mannequin.glb', import.meta.url).pathname);
+  const { parents, rest } = mannequin.hierarchy;
+  const isJoint = new Uint8Array(mannequin.hierarchy.count);
+  for (const node of mannequin.skins[0].joints) isJoint[node] = 1;
+
+  it('skipping bone-less nodes loses the Armature node’s Z-up → Y-up rotation for every bone below it', () => {
+    const player = createPlayer(mannequin);
+    player.evaluate(0, 0.4, Playback.LOOP);
+    const skipped = localToGlobalSkippingBonelessNodes(new Float32Array(player.globals.length), parents, player.locals, isJoint);
+    const armature = mannequin.hierarchy.names.indexOf('Armature');
+    expect(isJoint[armature]).toBe(0);
+    const undo = mat4.invert(mat4.create(), player.locals.subarray(16 * armature, 16 * armature + 16))!;
+    for (const node of mannequin.skins[0].joints) {
+      // Correct global = Armature × (what the skipping traversal computes).
+      const expected = mat4.multiply(mat4.create(), undo, player.globals.subarray(16 * node, 16 * node + 16));
+      expectClose(skipped.subarray(16 * node, 16 * node + 16), expected, 1e-5, mannequin.hierarchy.names[node]);
+    }
+    expectClose(skipped.subarray(16 * armature, 16 * armature + 16), Array.from(mat4.create()), 0);
+    // With every node a joint, nothing is skipped: the correct globals.
+    const all = localToGlobalSkippingBonelessNodes(new Float32Array(player.globals.length), parents, player.locals, new Uint8Array(parents.length).fill(1));
+    expectClose(all, player.globals, 1e-6);
+  });
+
+  it('keys taken relative to the rest pose apply every keyed node’s rest transform twice, and leave unkeyed channels alone', () => {
+    const clip = mannequin.clips[0];
+    const correct = sampleClip(createPose(mannequin.hierarchy.count), clip, rest, 0.4, Playback.LOOP, createClipCursor(clip));
+    const wrong = sampleClipRelativeToRest(createPose(mannequin.hierarchy.count), clip, rest, 0.4, Playback.LOOP, createClipCursor(clip));
+    const hips = mannequin.hierarchy.names.indexOf('hips');
+    const keyed = new Set(clip.tracks.map((track) => `${track.node}:${track.path}`));
+    for (let node = 0; node < mannequin.hierarchy.count; node++) {
+      const t = [3 * node, 3 * node + 3] as const, q = [4 * node, 4 * node + 4] as const;
+      if (keyed.has(`${node}:0`)) {
+        expectClose(wrong.translations.subarray(...t), Array.from(correct.translations.subarray(...t), (x, c) => x + rest.translations[3 * node + c]), 1e-6);
+      } else {
+        expect(Array.from(wrong.translations.subarray(...t))).toEqual(Array.from(correct.translations.subarray(...t)));
+      }
+      if (keyed.has(`${node}:1`)) {
+        const expected = quatMultiply(rest.rotations.subarray(...q), correct.rotations.subarray(...q));
+        expectClose(wrong.rotations.subarray(...q), expected, 1e-6, mannequin.hierarchy.names[node]);
+      } else {
+        expect(Array.from(wrong.rotations.subarray(...q))).toEqual(Array.from(correct.rotations.subarray(...q)));
+      }
+    }
+    // The hips, keyed at about their rest height (z up in the Armature's frame), end up twice as high.
+    expect(wrong.translations[3 * hips + 2]).toBeGreaterThan(1.8 * correct.translations[3 * hips + 2]);
+  });
+
+  it('both allocate nothing per frame and never throw on short buffers', () => {
+    const clip = mannequin.clips[0];
+    const pose = createPose(mannequin.hierarchy.count);
+    const cursor = createClipCursor(clip);
+    expect(newSpaceGrowth((i) => sampleClipRelativeToRest(pose, clip, rest, i / 60, Playback.LOOP, cursor), 5_000)).toBeLessThan(4_000);
+    const globals = new Float32Array(16 * parents.length);
+    const locals = composeLocal(new Float32Array(16 * parents.length), rest);
+    expect(newSpaceGrowth(() => localToGlobalSkippingBonelessNodes(globals, parents, locals, isJoint), 5_000)).toBeLessThan(4_000);
+    expect(() => localToGlobalSkippingBonelessNodes(new Float32Array(8), parents, locals, new Uint8Array(0))).not.toThrow();
+    expect(() => sampleClipRelativeToRest(createPose(2), clip, rest, 0.2, Playback.LOOP, cursor)).not.toThrow();
+  });
+});
+
+/** a · b for quaternions [x, y, z, w] (gl-matrix's quat.multiply). */
+function quatMultiply(a: ArrayLike<number>, b: ArrayLike<number>): number[] {
+  return Array.from(quat.multiply(quat.create(), quat.fromValues(a[0], a[1], a[2], a[3]), quat.fromValues(b[0], b[1], b[2], b[3])));
+}
