@@ -148,6 +148,7 @@ export class SkinView implements Island {
     canvas.addEventListener('webglcontextlost', (event) => this.onContextLost(event));
     canvas.addEventListener('webglcontextrestored', () => this.onContextRestored());
     new ResizeObserver(() => this.onResize()).observe(canvas);
+    this.watchPixelRatio();
     attachOrbitInput(canvas, this.camera, () => {
       this.cameraMoved = true;
       this.requestRender();
@@ -252,6 +253,28 @@ export class SkinView implements Island {
       });
     }
     return checked;
+  }
+
+  /**
+   * Loads public/models/`file` and finds the clip named `clipName` (its first clip, or −1 when it
+   * has none, for ""), or shows why it cannot — the load error, no skinned mesh, no such clip
+   * (with the names it has) — and returns null.
+   */
+  protected async loadModelAndClip(file: string, clipName: string): Promise<{ model: Model; clipIndex: number } | null> {
+    const model = await this.loadModelFile(file);
+    if (model === null) return null;
+    if (model.meshes.length === 0 || model.skins.length === 0) {
+      this.fail('error', `The model ${file} has no skinned mesh to show.`);
+      return null;
+    }
+    if (clipName === '') return { model, clipIndex: model.clips.length > 0 ? 0 : -1 };
+    const clipIndex = model.clips.findIndex((clip) => clip.name === clipName);
+    if (clipIndex < 0) {
+      const names = model.clips.map((clip) => `"${clip.name}"`).join(', ') || 'none';
+      this.fail('error', `The model ${file} has no clip named "${clipName}" (its clips: ${names}).`);
+      return null;
+    }
+    return { model, clipIndex };
   }
 
   /** Shows `message` and stops for good (a model that failed to load, a shader error). */
@@ -441,6 +464,9 @@ export class SkinView implements Island {
     const renderer = this.renderer;
     const player = this.player;
     if (renderer === null || player === null || !this.visible) return;
+    // The device pixel ratio can change with no resize and, in some browsers, no media-query
+    // event (see watchPixelRatio): check it here too, at the cost of one read per frame.
+    if (Math.min(window.devicePixelRatio || 1, MAX_PIXEL_RATIO) !== this.frame.pixelRatio) this.onResize();
     const animating = this.playing && !this.showBindPose;
     if (animating && this.lastTimestamp >= 0) {
       this.time += Math.min(MAX_FRAME_STEP, Math.max(0, (timestamp - this.lastTimestamp) / 1000));
@@ -472,6 +498,24 @@ export class SkinView implements Island {
     // Until the reader moves the camera, keep the model framed for the current shape.
     if (!this.cameraMoved && this.model !== null) this.frameCamera();
     this.requestRender();
+  }
+
+  /**
+   * Re-sizes the framebuffer when the device pixel ratio changes without the canvas changing size
+   * in CSS pixels — the window moved to a screen of another density, or a zoom level that keeps
+   * the layout — so that the figure stays sharp, even paused. A media query matches only the
+   * current ratio, so each change registers the next one. (renderFrame checks the ratio as well.)
+   */
+  private watchPixelRatio(): void {
+    const query = window.matchMedia(`(resolution: ${window.devicePixelRatio || 1}dppx)`);
+    query.addEventListener(
+      'change',
+      () => {
+        this.onResize();
+        this.watchPixelRatio();
+      },
+      { once: true },
+    );
   }
 
   private frameCamera(): void {

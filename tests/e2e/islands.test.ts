@@ -20,7 +20,7 @@ const MAX_LIVE_CONTEXTS = 8;
 const LIVE_STATES = ['loading', 'running', 'paused', 'lost'];
 /** A pixel "differs" when its R, G and B differ by more than this in total (0–765). */
 const PIXEL_THRESHOLD = 24;
-const ISLANDS = 'arm-widget, model-widget, weights-widget, bind-widget, offset-widget';
+const ISLANDS = 'arm-widget, model-widget, weights-widget, bind-widget, offset-widget, traversal-widget';
 
 /** Chapter pages of dist/ as URL paths. */
 function chapterPages(): string[] {
@@ -374,6 +374,26 @@ describe('island life cycle', () => {
     await context.close();
   });
 
+  it('re-sizes its framebuffer when the device pixel ratio changes (another screen, a zoom that keeps the layout)', async () => {
+    const { page, context, errors } = await site.newPage({ width: 1280, height: 900 });
+    await page.goto(site.origin + path);
+    const island = page.locator('model-widget').first();
+    await island.scrollIntoViewIfNeeded();
+    await waitForState(island, ['running']);
+    const canvas = island.locator('canvas');
+    const size = () => canvas.evaluate((c) => ({ width: (c as HTMLCanvasElement).width, css: (c as HTMLCanvasElement).clientWidth }));
+    const before = await size();
+    expect(before.width).toBe(before.css);
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setDeviceMetricsOverride', { width: 1280, height: 900, deviceScaleFactor: 2, mobile: false });
+    await page.waitForFunction((element) => (element as HTMLCanvasElement).width !== (element as HTMLCanvasElement).clientWidth, await canvas.elementHandle(), { timeout: 5_000 });
+    const after = await size();
+    expect(after.css, 'same size on the page').toBe(before.css);
+    expect(after.width, 'twice the framebuffer pixels').toBe(2 * after.css);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('plays by default otherwise', async () => {
     const { page, context } = await site.newPage();
     await page.goto(site.origin + path);
@@ -620,6 +640,46 @@ describe('the offset island (chapter 4)', () => {
 
     await mode('correct').check();
     expect(await share(turnedCorrect, await shot(island)), 'back to the correct pixels').toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('the traversal island (chapter 5)', () => {
+  const traversalPage = pages.find((path) => path.includes('hierarchy-traversal'));
+
+  it('skipping the bone-less Armature node or adding keys to the rest pose each change the walking figure; correct comes back exactly', async () => {
+    expect(traversalPage, 'the hierarchy traversal chapter is built').toBeDefined();
+    const { page, context, errors } = await site.newPage();
+    await page.goto(site.origin + traversalPage!);
+    const island = page.locator('traversal-widget').first();
+    await island.scrollIntoViewIfNeeded();
+    await waitForState(island, ['running']);
+    await pause(island);
+    const mode = (value: string) => island.locator(`[data-part=traversal-mode] input[value=${value}]`);
+    const share = async (a: Buffer, b: Buffer) => {
+      const { differing, total } = await differingPixels(page, a, b);
+      return differing / total;
+    };
+    const correct = await shot(island);
+    await mode('skip-boneless').check();
+    const skipped = await shot(island);
+    expect(await share(correct, skipped), 'without the Armature node the figure lies down').toBeGreaterThan(0.01);
+    await mode('relative-keys').check();
+    const relative = await shot(island);
+    expect(await share(correct, relative), 'keys on top of the rest pose').toBeGreaterThan(0.01);
+    expect(await share(skipped, relative), 'the two mistakes look different').toBeGreaterThan(0.01);
+    // In the bind pose no key is sampled: adding keys to it changes nothing, skipping the Armature still does.
+    await island.locator('[data-part=pose] input[value=bind]').check();
+    const bindRelative = await shot(island);
+    await mode('correct').check();
+    const bindCorrect = await shot(island);
+    expect(await share(bindCorrect, bindRelative), 'no keys in the bind pose').toBe(0);
+    await mode('skip-boneless').check();
+    expect(await share(bindCorrect, await shot(island)), 'the Armature matters in the bind pose too').toBeGreaterThan(0.01);
+    await mode('correct').check();
+    await island.locator('[data-part=pose] input[value=animated]').check();
+    expect(await share(correct, await shot(island)), 'back to the correct pixels').toBe(0);
     expect(errors).toEqual([]);
     await context.close();
   });
