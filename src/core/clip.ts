@@ -177,6 +177,8 @@ export function sampleClipAtCursorTime(
   playback: Playback,
   cursor: ClipCursor,
 ): Pose {
+  // #region rest-then-keys
+  // Every node starts from its rest transform; each keyed channel then replaces its part of it.
   copyFloats(out.translations, rest.translations);
   copyFloats(out.rotations, rest.rotations);
   copyFloats(out.scales, rest.scales);
@@ -205,6 +207,7 @@ export function sampleClipAtCursorTime(
     if (!(node >= 0) || (node + 1) * width > target.length) continue;
     sampleTrack(target, node * width, width, track, i, cursor);
   }
+  // #endregion rest-then-keys
   return out;
 }
 

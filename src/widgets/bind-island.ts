@@ -35,13 +35,9 @@ class BindIsland extends SkinView {
   }
 
   private async load(): Promise<void> {
-    const model = await this.loadModelFile(MODEL_FILE);
-    if (model === null) return;
-    const clipIndex = model.clips.findIndex((clip) => clip.name === CLIP_NAME);
-    if (model.skins.length === 0 || clipIndex < 0) {
-      this.fail('error', `The model ${MODEL_FILE} has no skin or no "${CLIP_NAME}" clip to show.`);
-      return;
-    }
+    const loaded = await this.loadModelAndClip(MODEL_FILE, CLIP_NAME);
+    if (loaded === null) return;
+    const { model, clipIndex } = loaded;
     this.setModel(model, clipIndex);
     // Open on the rest pose: the subject of the chapter.
     this.showBindPose = true;

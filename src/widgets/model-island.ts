@@ -16,21 +16,9 @@ class ModelIsland extends SkinView {
       this.fail('error', 'No model was named for this figure (the data-model attribute is empty).');
       return;
     }
-    const model = await this.loadModelFile(file);
-    if (model === null) return;
-    if (model.meshes.length === 0 || model.skins.length === 0) {
-      this.fail('error', `The model ${file} has no skinned mesh to show.`);
-      return;
-    }
-    let clipIndex = model.clips.length > 0 ? 0 : -1;
-    if (clipName !== '') {
-      clipIndex = model.clips.findIndex((clip) => clip.name === clipName);
-      if (clipIndex < 0) {
-        const names = model.clips.map((clip) => `"${clip.name}"`).join(', ') || 'none';
-        this.fail('error', `The model ${file} has no clip named "${clipName}" (its clips: ${names}).`);
-        return;
-      }
-    }
+    const loaded = await this.loadModelAndClip(file, clipName);
+    if (loaded === null) return;
+    const { model, clipIndex } = loaded;
     this.setModel(model, clipIndex);
   }
 }

@@ -1,6 +1,6 @@
 // The procedurally built teaching models (src/core/examples/): well-formed skinning data, a bind
 // pose that skins to itself, the hierarchy rule chapter 1 states (a parent carries its children,
-// a child never moves its parent), the numbers chapters 1, 2 and 4 print, and a seamless clip.
+// a child never moves its parent), the numbers chapters 1, 2, 4 and 5 print, and a seamless clip.
 import { describe, expect, it } from 'vitest';
 import { createClipCursor, Playback, sampleClip } from '../../src/core/clip.ts';
 import {
@@ -27,6 +27,7 @@ import { skinVertices } from '../../src/core/skin.ts';
 import { expectClose, expectFinite } from './helpers.ts';
 import { computeBlendExample } from '../../src/lib/blend-example.ts';
 import { computeOffsetExample } from '../../src/lib/offset-example.ts';
+import { computeTraversalExample } from '../../src/lib/traversal-example.ts';
 
 const DEGREES = Math.PI / 180;
 const IDENTITY = [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1];
@@ -298,5 +299,15 @@ describe('chapter 4 worked example (src/lib/offset-example.ts)', () => {
     expectClose(example.inBoneSpace, [0, 0.5, 0], 1e-6);
     expectClose(example.global, [0, 1, 0, 0, -1, 0, 0, 0, 0, 0, 1, 0, 0, 1, 0, 1], 1e-6);
     expectClose(example.skinned, [-0.5, 1, 0], 1e-6);
+  });
+});
+
+describe('chapter 5 worked example (src/lib/traversal-example.ts)', () => {
+  const example = computeTraversalExample();
+
+  it('reads the Armature node as R_x(−90°) and the hips as T(0, 0, 1) R_x(90°): the hips’ global is a plain T(0, 1, 0)', () => {
+    expectClose(example.armature, [1, 0, 0, 0, 0, 0, -1, 0, 0, 1, 0, 0, 0, 0, 0, 1], 1e-6);
+    expectClose(example.hips, [1, 0, 0, 0, 0, 0, 1, 0, 0, -1, 0, 0, 0, 0, 1, 1], 1e-6);
+    expectClose(example.hipsGlobal, [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 1, 0, 1], 1e-6);
   });
 });
