@@ -75,7 +75,8 @@ export function vertexInfluencesFromBones(bones: readonly BoneInfluences[], vert
       return;
     }
     if (pairs.length > MAX_INFLUENCES) overflowing.push(v);
-    writeLargestInfluences(joints, weights, 4 * v, pairs, MAX_INFLUENCES, true);
+    const candidateWeights = Float64Array.from(pairs, ([, weight]) => weight);
+    writeLargestInfluences(joints, weights, 4 * v, pairs.map(([joint]) => joint), candidateWeights, pairs.length, MAX_INFLUENCES, true);
   });
   return { joints, weights, overflowing, unweighted };
 }
@@ -107,36 +108,48 @@ export function keepLargestInfluences(
   }
   const joints = new Uint16Array(MAX_INFLUENCES * primitive.vertexCount);
   const weights = new Float32Array(MAX_INFLUENCES * primitive.vertexCount);
+  const candidateJoints = new Uint16Array(MAX_INFLUENCES);
+  const candidateWeights = new Float64Array(MAX_INFLUENCES);
   for (let v = 0; v < primitive.vertexCount; v++) {
-    const pairs: [number, number][] = [];
+    let used = 0;
     for (let slot = 4 * v; slot < 4 * v + 4; slot++) {
-      if (primitive.weights[slot] > 0) pairs.push([primitive.joints[slot], primitive.weights[slot]]);
+      if (!(primitive.weights[slot] > 0)) continue;
+      candidateJoints[used] = primitive.joints[slot];
+      candidateWeights[used++] = primitive.weights[slot];
     }
-    writeLargestInfluences(joints, weights, 4 * v, pairs, maxInfluences, renormalise);
+    writeLargestInfluences(joints, weights, 4 * v, candidateJoints, candidateWeights, used, maxInfluences, renormalise);
   }
   return { joints, weights };
 }
 
 // #region keep-largest
 /**
- * Writes the `count` largest of `pairs` ([joint, weight], weights > 0) into 4 slots at `offset`,
- * largest first (a stable sort: ties keep their order); with `renormalise`, divided by their sum
- * so that they add up to 1.
+ * Writes the `count` (1–4) largest of the first `used` candidates — joint `joints[i]` with weight
+ * `weights[i]`, every weight > 0 — into the 4 slots at `offset` of outJoints/outWeights, largest
+ * first (the earlier candidate wins a tie); with `renormalise`, divided by their sum so that they
+ * add up to 1. Slots past the kept ones are left as they are. The candidates' weights are consumed
+ * (set to −1 as they are picked). Allocates nothing: the glTF loader runs it on every vertex.
  */
-function writeLargestInfluences(
+export function writeLargestInfluences(
   outJoints: Uint16Array,
   outWeights: Float32Array,
   offset: number,
-  pairs: [number, number][],
+  joints: ArrayLike<number>,
+  weights: Float64Array,
+  used: number,
   count: number,
   renormalise: boolean,
 ): void {
-  const kept = [...pairs].sort((a, b) => b[1] - a[1]).slice(0, count);
+  const kept = Math.min(used, count);
   let sum = 0;
-  for (const [, weight] of kept) sum += weight;
-  kept.forEach(([joint, weight], slot) => {
-    outJoints[offset + slot] = joint;
-    outWeights[offset + slot] = renormalise ? weight / sum : weight;
-  });
+  for (let slot = 0; slot < kept; slot++) {
+    let best = 0;
+    for (let i = 1; i < used; i++) if (weights[i] > weights[best]) best = i;
+    outJoints[offset + slot] = joints[best];
+    outWeights[offset + slot] = weights[best];
+    sum += weights[best];
+    weights[best] = -1; // picked
+  }
+  if (renormalise) for (let slot = 0; slot < kept; slot++) outWeights[offset + slot] = outWeights[offset + slot] / sum;
 }
 // #endregion keep-largest

@@ -19,7 +19,7 @@ import {
   type JsonObject,
 } from './json.ts';
 import type { NodeTable } from './nodes.ts';
-import { MAX_INFLUENCES } from '../weights.ts';
+import { MAX_INFLUENCES, writeLargestInfluences } from '../weights.ts';
 
 /** A vertex whose weights sum differs from 1 by more than this is reported (it is renormalised either way). */
 export const WEIGHT_SUM_TOLERANCE = 1e-3;
@@ -320,6 +320,8 @@ function combineInfluences(
   // Weight per skin joint for the current vertex (0 = not seen yet), and the joints seen, in file order.
   const accumulated = new Float64Array(jointCount);
   const seen = new Int32Array(4 * jointSets.length);
+  // Their summed weights, in the same order (consumed by writeLargestInfluences).
+  const candidateWeights = new Float64Array(4 * jointSets.length);
   const counts: InfluenceCounts = { overflowing: 0, unnormalised: 0, unweighted: [] };
   for (let v = 0; v < vertexCount; v++) {
     let used = 0;
@@ -340,22 +342,12 @@ function combineInfluences(
     for (let i = 0; i < used; i++) sum += accumulated[seen[i]];
     if (Math.abs(sum - 1) > WEIGHT_SUM_TOLERANCE) counts.unnormalised++;
     if (used > MAX_INFLUENCES) counts.overflowing++;
-    // Pick the largest remaining weight MAX_INFLUENCES times; the first seen wins a tie.
-    let keptSum = 0;
-    const kept = Math.min(used, MAX_INFLUENCES);
-    for (let slot = 0; slot < kept; slot++) {
-      let best = -1;
-      for (let i = 0; i < used; i++) {
-        const joint = seen[i];
-        if (accumulated[joint] > 0 && (best === -1 || accumulated[joint] > accumulated[best])) best = joint;
-      }
-      outJoints[4 * v + slot] = best;
-      outWeights[4 * v + slot] = accumulated[best];
-      keptSum += accumulated[best];
-      accumulated[best] = -1; // picked
+    // The largest MAX_INFLUENCES, renormalised; the first seen wins a tie.
+    for (let i = 0; i < used; i++) {
+      candidateWeights[i] = accumulated[seen[i]];
+      accumulated[seen[i]] = 0;
     }
-    for (let slot = 0; slot < kept; slot++) outWeights[4 * v + slot] = outWeights[4 * v + slot] / keptSum;
-    for (let i = 0; i < used; i++) accumulated[seen[i]] = 0;
+    writeLargestInfluences(outJoints, outWeights, 4 * v, seen, candidateWeights, used, MAX_INFLUENCES, true);
   }
   return counts;
 }
