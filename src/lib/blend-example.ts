@@ -7,7 +7,7 @@ import { createPlayer } from '../core/player.ts';
 import { createPose, type Model } from '../core/model.ts';
 import { composeLocal } from '../core/pose.ts';
 import { localToGlobal } from '../core/hierarchy.ts';
-import { invertMat4At } from '../core/math.ts';
+import { inverseBindMatricesFor } from '../core/bind-pose.ts';
 import { skinVertices } from '../core/skin.ts';
 
 /** The vertex, bind-pose model space: on the surface (radius 0.25) at the joint's height. */
@@ -36,11 +36,11 @@ function twoBoneModel(): Model {
   rest.translations[4] = 1; // lower: (0, 1, 0) from upper
   const parents = Int16Array.from([-1, 0]);
   const bindGlobals = localToGlobal(new Float32Array(32), parents, composeLocal(new Float32Array(32), rest));
-  const inverseBindMatrices = new Float32Array(32);
-  for (let j = 0; j < 2; j++) invertMat4At(inverseBindMatrices, 16 * j, bindGlobals, 16 * j);
+  const skin = { name: 'two bones', joints: Int16Array.from([0, 1]), inverseBindMatrices: new Float32Array(32), skeleton: 0 };
+  inverseBindMatricesFor(skin.inverseBindMatrices, skin, bindGlobals);
   return {
     hierarchy: { count: 2, parents, names: ['upper', 'lower'], sourceIndex: Int32Array.from([0, 1]), rest },
-    skins: [{ name: 'two bones', joints: Int16Array.from([0, 1]), inverseBindMatrices, skeleton: 0 }],
+    skins: [skin],
     meshes: [],
     clips: [],
     notes: [],

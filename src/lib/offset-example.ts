@@ -2,10 +2,8 @@
 // own model files (public/models): the inverse bind matrices of three skins — a single bone at
 // the origin, a child one unit up, the same child turned 45° — and one vertex of the turned child
 // taken into bone space and out again after the child turns a further 45°.
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { parseGltf } from '../core/gltf/index.ts';
 import type { Model } from '../core/model.ts';
+import { readProjectModel } from './project-models.ts';
 import { createPlayer } from '../core/player.ts';
 import { transformPointAt } from '../core/math.ts';
 
@@ -28,11 +26,6 @@ export interface OffsetExample {
   skinned: Float32Array;
 }
 
-function loadModel(name: string, root: string): Model {
-  const bytes = readFileSync(join(root, 'public', 'models', name));
-  return parseGltf(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength));
-}
-
 /** The inverse bind matrix of the joint named `joint` in `model`'s first skin. */
 function inverseBindOf(model: Model, joint: string): Float32Array {
   const skin = model.skins[0];
@@ -42,7 +35,7 @@ function inverseBindOf(model: Model, joint: string): Float32Array {
 }
 
 export function computeOffsetExample(root: string = process.cwd()): OffsetExample {
-  const turned = loadModel('two-bones-rotated.glb', root);
+  const turned = readProjectModel('two-bones-rotated.glb', root);
   const childTurned = inverseBindOf(turned, 'child');
   const inBoneSpace = transformPointAt(new Float32Array(3), 0, childTurned, 0, Float32Array.from(OFFSET_VERTEX), 0);
 
@@ -55,8 +48,8 @@ export function computeOffsetExample(root: string = process.cwd()): OffsetExampl
   const j = turned.skins[0].joints.indexOf(child);
   const skinning = player.palettes[0].slice(16 * j, 16 * j + 16);
   return {
-    singleBone: inverseBindOf(loadModel('single-bone.glb', root), 'bone'),
-    childUp: inverseBindOf(loadModel('two-bones.glb', root), 'child'),
+    singleBone: inverseBindOf(readProjectModel('single-bone.glb', root), 'bone'),
+    childUp: inverseBindOf(readProjectModel('two-bones.glb', root), 'child'),
     childTurned,
     inBoneSpace,
     global: player.globals.slice(16 * child, 16 * child + 16),

@@ -1,9 +1,7 @@
 // The worked example of chapter 5, computed by the skinning core at build time from the
 // mannequin's file: its bone-less root node "Armature" (the exporter's Z-up → Y-up rotation) and
 // its first bone "hips", in the rest pose, with and without the Armature in the chain.
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { parseGltf } from '../core/gltf/index.ts';
+import { readProjectModel } from './project-models.ts';
 import { createPlayer } from '../core/player.ts';
 
 export interface TraversalExample {
@@ -15,8 +13,7 @@ export interface TraversalExample {
 }
 
 export function computeTraversalExample(root: string = process.cwd()): TraversalExample {
-  const bytes = readFileSync(join(root, 'public', 'models', 'mannequin.glb'));
-  const model = parseGltf(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+  const model = readProjectModel('mannequin.glb', root);
   const player = createPlayer(model);
   const node = (name: string) => {
     const index = model.hierarchy.names.indexOf(name);

@@ -2,9 +2,9 @@
 // subclass, each about its own z axis from its rest rotation: the bend tube of chapter 2 and the
 // two bones of chapter 4. The camera frames every bend the slider reaches.
 
+import { multiplyQuatAt } from '../core/math.ts';
 import { copyPose, type Model } from '../core/model.ts';
 import { SkinView, type Bounds, type SkinViewOptions } from './skin-view.ts';
-import { turnAboutZ } from './turn.ts';
 
 const DEGREES = Math.PI / 180;
 
@@ -15,6 +15,8 @@ export class BendView extends SkinView {
   private angle: number;
   /** Hierarchy indices of the bent joints (−1 for a name the model lacks). */
   private bentNodes: number[] = [];
+  /** The turn about z as a quaternion [0, 0, sin(θ/2), cos(θ/2)], rewritten each frame. */
+  private readonly turn = new Float32Array([0, 0, 0, 1]);
 
   constructor(host: HTMLElement, options: SkinViewOptions) {
     super(host, options);
@@ -60,8 +62,14 @@ export class BendView extends SkinView {
   protected override updatePose(): void {
     const player = this.player!;
     copyPose(player.pose, player.model.hierarchy.rest);
-    // Each bent joint: its rest rotation, then a turn about its own z axis (q = q_rest · q_z).
-    if (!this.showBindPose) turnAboutZ(player.pose, this.bentNodes, this.angle);
+    if (!this.showBindPose) {
+      // Each bent joint: its rest rotation, then a turn about its own z axis (q = q_rest · q_z).
+      const turn = this.turn;
+      turn[2] = Math.sin(this.angle / 2);
+      turn[3] = Math.cos(this.angle / 2);
+      const rotations = player.pose.rotations;
+      for (const node of this.bentNodes) if (node >= 0) multiplyQuatAt(rotations, 4 * node, rotations, 4 * node, turn, 0);
+    }
     player.updateMatrices();
   }
 }

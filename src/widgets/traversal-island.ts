@@ -42,14 +42,17 @@ class TraversalIsland extends SkinView {
   }
 
   protected override updatePose(): void {
-    super.updatePose();
     const player = this.player!;
     const model = player.model;
     if (this.mode === 'relative-keys' && !this.showBindPose && this.cursor !== null) {
-      // The clip sampled again at the same clip time, each keyed channel added to its rest value.
-      sampleClipRelativeToRest(player.pose, model.clips[this.clipIndex], model.hierarchy.rest, player.clipTime, Playback.LOOP, this.cursor);
+      // The clip sampled with each keyed channel added to its rest value, instead of evaluate().
+      sampleClipRelativeToRest(player.pose, model.clips[this.clipIndex], model.hierarchy.rest, this.time, Playback.LOOP, this.cursor);
+      player.clipTime = this.cursor.time; // the clip time sampled, for the time slider
       player.updateMatrices();
-    } else if (this.mode === 'skip-boneless') {
+      return;
+    }
+    super.updatePose();
+    if (this.mode === 'skip-boneless') {
       // #region break-it
       // The same locals, chained as if only the bones counted; the palette follows.
       localToGlobalSkippingBonelessNodes(player.globals, model.hierarchy.parents, player.locals, this.isJoint);

@@ -106,6 +106,22 @@ async function shot(island: Locator): Promise<Buffer> {
   return island.locator('canvas').screenshot();
 }
 
+/** Share (0–1) of the pixels that differ between two PNG screenshots of the same size. */
+async function differingShare(page: Page, a: Buffer, b: Buffer): Promise<number> {
+  const { differing, total } = await differingPixels(page, a, b);
+  return differing / total;
+}
+
+/** A fresh page on `path`, scrolled to its first `tag` island, once that island runs. */
+async function openIsland(path: string, tag: string) {
+  const { page, context, errors } = await site.newPage();
+  await page.goto(site.origin + path);
+  const island = page.locator(tag).first();
+  await island.scrollIntoViewIfNeeded();
+  await waitForState(island, ['running']);
+  return { page, context, errors, island };
+}
+
 let site: Site;
 
 beforeAll(async () => {
@@ -514,11 +530,7 @@ describe('the weights island (chapter 2)', () => {
 
   it('swaps smooth, rigid and unrenormalised weights: alike where nothing bends, apart where it does, and back exactly', async () => {
     expect(weightsPage, 'the skin weights chapter is built').toBeDefined();
-    const { page, context, errors } = await site.newPage();
-    await page.goto(site.origin + weightsPage!);
-    const island = page.locator('weights-widget').first();
-    await island.scrollIntoViewIfNeeded();
-    await waitForState(island, ['running']);
+    const { page, context, errors, island } = await openIsland(weightsPage!, 'weights-widget');
     await island.locator('[data-part=weights]').uncheck();
 
     const group = island.getByRole('group', { name: /^Weights/ });
@@ -531,12 +543,11 @@ describe('the weights island (chapter 2)', () => {
     const bentSmooth = await shot(island);
     await rigid.check();
     const bentRigid = await shot(island);
-    const byRigid = await differingPixels(page, bentSmooth, bentRigid);
-    expect(byRigid.differing / byRigid.total, 'rigid weights change the bent tube').toBeGreaterThan(0.002);
+    const byRigid = await differingShare(page, bentSmooth, bentRigid);
+    expect(byRigid, 'rigid weights change the bent tube').toBeGreaterThan(0.002);
     await broken.check();
     const bentBroken = await shot(island);
-    const byBroken = await differingPixels(page, bentSmooth, bentBroken);
-    expect(byBroken.differing / byBroken.total, 'unrenormalised weights change it more').toBeGreaterThan(byRigid.differing / byRigid.total);
+    expect(await differingShare(page, bentSmooth, bentBroken), 'unrenormalised weights change it more').toBeGreaterThan(byRigid);
     await smooth.check();
     expect((await differingPixels(page, bentSmooth, await shot(island))).differing, 'back to smooth: the same pixels').toBe(0);
 
@@ -547,8 +558,7 @@ describe('the weights island (chapter 2)', () => {
     await rigid.check();
     expect((await differingPixels(page, bindSmooth, await shot(island))).differing, 'rigid = smooth in the bind pose').toBe(0);
     await broken.check();
-    const bindBroken = await differingPixels(page, bindSmooth, await shot(island));
-    expect(bindBroken.differing / bindBroken.total, 'the pinch shows without any bend').toBeGreaterThan(0.002);
+    expect(await differingShare(page, bindSmooth, await shot(island)), 'the pinch shows without any bend').toBeGreaterThan(0.002);
 
     // The weight paint follows the weights in use: rigid paint differs from smooth paint.
     await island.locator('[data-part=weights]').check();
@@ -567,11 +577,7 @@ describe('the bind-pose island (chapter 3)', () => {
 
   it('binds in the walk pose: the rest pose deforms, and the mesh is as stored exactly when the skeleton passes through that pose', async () => {
     expect(bindPage, 'the bind pose chapter is built').toBeDefined();
-    const { page, context, errors } = await site.newPage();
-    await page.goto(site.origin + bindPage!);
-    const island = page.locator('bind-widget').first();
-    await island.scrollIntoViewIfNeeded();
-    await waitForState(island, ['running']);
+    const { page, context, errors, island } = await openIsland(bindPage!, 'bind-widget');
     await island.locator('[data-part=skeleton]').uncheck();
     const note = island.locator('[data-part=bind-note]');
     expect(await island.locator('[data-part=pose] input[value=bind]').isChecked(), 'opens in the rest pose').toBe(true);
@@ -582,8 +588,7 @@ describe('the bind-pose island (chapter 3)', () => {
     const restAsModelled = await shot(island);
     await broken.check();
     const restBroken = await shot(island);
-    const byBreaking = await differingPixels(page, restAsModelled, restBroken);
-    expect(byBreaking.differing / byBreaking.total, 'bound elsewhere, the rest pose is deformed').toBeGreaterThan(0.01);
+    expect(await differingShare(page, restAsModelled, restBroken), 'bound elsewhere, the rest pose is deformed').toBeGreaterThan(0.01);
     expect(await note.textContent()).toMatch(/differ by up to \d/);
 
     // 0.3 s into the walk the skeleton stands where the broken skin was bound: the mesh is as stored.
@@ -592,13 +597,11 @@ describe('the bind-pose island (chapter 3)', () => {
       slider.dispatchEvent(new Event('input', { bubbles: true }));
     });
     const walkBroken = await shot(island);
-    const asStored = await differingPixels(page, restAsModelled, walkBroken);
-    expect(asStored.differing / asStored.total, 'the stored T-pose, drawn mid-stride').toBeLessThan(0.001);
+    expect(await differingShare(page, restAsModelled, walkBroken), 'the stored T-pose, drawn mid-stride').toBeLessThan(0.001);
 
     await modelled.check();
     const walkAsModelled = await shot(island);
-    const walking = await differingPixels(page, restAsModelled, walkAsModelled);
-    expect(walking.differing / walking.total, 'bound as modelled, the mannequin walks').toBeGreaterThan(0.01);
+    expect(await differingShare(page, restAsModelled, walkAsModelled), 'bound as modelled, the mannequin walks').toBeGreaterThan(0.01);
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -609,37 +612,29 @@ describe('the offset island (chapter 4)', () => {
 
   it('wrong order hides in the bind pose and shows when the bone turns; the other two mistakes show at once; correct comes back exactly', async () => {
     expect(offsetPage, 'the offset chapter is built').toBeDefined();
-    const { page, context, errors } = await site.newPage();
-    await page.goto(site.origin + offsetPage!);
-    const island = page.locator('offset-widget').first();
-    await island.scrollIntoViewIfNeeded();
-    await waitForState(island, ['running']);
+    const { page, context, errors, island } = await openIsland(offsetPage!, 'offset-widget');
     await island.locator('[data-part=skeleton]').uncheck();
     const mode = (value: string) => island.locator(`[data-part=palette-mode] input[value=${value}]`);
     const pose = (value: string) => island.locator(`[data-part=pose] input[value=${value}]`);
-    const share = async (a: Buffer, b: Buffer) => {
-      const { differing, total } = await differingPixels(page, a, b);
-      return differing / total;
-    };
 
     const turnedCorrect = await shot(island);
     await pose('bind').check();
     const bindCorrect = await shot(island);
 
     await mode('reversed-order').check();
-    expect(await share(bindCorrect, await shot(island)), 'B⁻¹ × G = G × B⁻¹ = I in the bind pose').toBe(0);
+    expect(await differingShare(page, bindCorrect, await shot(island)), 'B⁻¹ × G = G × B⁻¹ = I in the bind pose').toBe(0);
     await pose('animated').check();
-    expect(await share(turnedCorrect, await shot(island)), 'the wrong order shows once the child turns').toBeGreaterThan(0.002);
+    expect(await differingShare(page, turnedCorrect, await shot(island)), 'the wrong order shows once the child turns').toBeGreaterThan(0.002);
 
     for (const value of ['without-offsets', 'not-inverted']) {
       await mode(value).check();
       await pose('bind').check();
-      expect(await share(bindCorrect, await shot(island)), `${value}: wrong already in the bind pose`).toBeGreaterThan(0.002);
+      expect(await differingShare(page, bindCorrect, await shot(island)), `${value}: wrong already in the bind pose`).toBeGreaterThan(0.002);
       await pose('animated').check();
     }
 
     await mode('correct').check();
-    expect(await share(turnedCorrect, await shot(island)), 'back to the correct pixels').toBe(0);
+    expect(await differingShare(page, turnedCorrect, await shot(island)), 'back to the correct pixels').toBe(0);
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -650,36 +645,28 @@ describe('the traversal island (chapter 5)', () => {
 
   it('skipping the bone-less Armature node or adding keys to the rest pose each change the walking figure; correct comes back exactly', async () => {
     expect(traversalPage, 'the hierarchy traversal chapter is built').toBeDefined();
-    const { page, context, errors } = await site.newPage();
-    await page.goto(site.origin + traversalPage!);
-    const island = page.locator('traversal-widget').first();
-    await island.scrollIntoViewIfNeeded();
-    await waitForState(island, ['running']);
+    const { page, context, errors, island } = await openIsland(traversalPage!, 'traversal-widget');
     await pause(island);
     const mode = (value: string) => island.locator(`[data-part=traversal-mode] input[value=${value}]`);
-    const share = async (a: Buffer, b: Buffer) => {
-      const { differing, total } = await differingPixels(page, a, b);
-      return differing / total;
-    };
     const correct = await shot(island);
     await mode('skip-boneless').check();
     const skipped = await shot(island);
-    expect(await share(correct, skipped), 'without the Armature node the figure lies down').toBeGreaterThan(0.01);
+    expect(await differingShare(page, correct, skipped), 'without the Armature node the figure lies down').toBeGreaterThan(0.01);
     await mode('relative-keys').check();
     const relative = await shot(island);
-    expect(await share(correct, relative), 'keys on top of the rest pose').toBeGreaterThan(0.01);
-    expect(await share(skipped, relative), 'the two mistakes look different').toBeGreaterThan(0.01);
+    expect(await differingShare(page, correct, relative), 'keys on top of the rest pose').toBeGreaterThan(0.01);
+    expect(await differingShare(page, skipped, relative), 'the two mistakes look different').toBeGreaterThan(0.01);
     // In the bind pose no key is sampled: adding keys to it changes nothing, skipping the Armature still does.
     await island.locator('[data-part=pose] input[value=bind]').check();
     const bindRelative = await shot(island);
     await mode('correct').check();
     const bindCorrect = await shot(island);
-    expect(await share(bindCorrect, bindRelative), 'no keys in the bind pose').toBe(0);
+    expect(await differingShare(page, bindCorrect, bindRelative), 'no keys in the bind pose').toBe(0);
     await mode('skip-boneless').check();
-    expect(await share(bindCorrect, await shot(island)), 'the Armature matters in the bind pose too').toBeGreaterThan(0.01);
+    expect(await differingShare(page, bindCorrect, await shot(island)), 'the Armature matters in the bind pose too').toBeGreaterThan(0.01);
     await mode('correct').check();
     await island.locator('[data-part=pose] input[value=animated]').check();
-    expect(await share(correct, await shot(island)), 'back to the correct pixels').toBe(0);
+    expect(await differingShare(page, correct, await shot(island)), 'back to the correct pixels').toBe(0);
     expect(errors).toEqual([]);
     await context.close();
   });
