@@ -59,7 +59,11 @@ export interface SkinnedPrimitive {
   vertexCount: number;
   /** 3 floats per vertex, bind-pose model space. */
   positions: Float32Array;
-  /** 3 floats per vertex (unit length), or null when the file has none. */
+  /**
+   * 3 floats per vertex (unit length). Never null from the loader, which computes smooth normals
+   * (src/core/normals.ts) when the file has none. Null only in a primitive built in code without
+   * normals: skinVertices then writes no normals, and src/gl/mesh.ts computes them for drawing.
+   */
   normals: Float32Array | null;
   /** 4 per vertex: indices into the skin's `joints` array. Unused slots are 0 with weight 0. */
   joints: Uint16Array;

@@ -1,6 +1,7 @@
 // Vertex arrays for skinned primitives, with the attribute locations shaders/skin.vert declares.
 
 import type { SkinnedPrimitive } from '../core/model.ts';
+import { computeVertexNormals } from '../core/normals.ts';
 
 /** `layout(location = …)` of the skinned-mesh attributes in shaders/skin.vert. */
 export const SkinAttribute = { POSITION: 0, NORMAL: 1, JOINTS: 2, WEIGHTS: 3 } as const;
@@ -29,45 +30,9 @@ function createBuffer(gl: WebGL2RenderingContext, target: GLenum, data: ArrayBuf
 }
 
 /**
- * Smooth vertex normals for a primitive that has none: each vertex gets the normalised sum of its
- * triangles' area-weighted face normals (counter-clockwise front faces). A fresh array, 3 floats
- * per vertex; a vertex on no triangle gets +Y.
- */
-export function computeVertexNormals(primitive: SkinnedPrimitive): Float32Array {
-  const { positions, indices, vertexCount } = primitive;
-  const normals = new Float32Array(3 * vertexCount);
-  const triangleCount = Math.floor((indices === null ? vertexCount : indices.length) / 3);
-  for (let t = 0; t < triangleCount; t++) {
-    const a = indices === null ? 3 * t : indices[3 * t];
-    const b = indices === null ? 3 * t + 1 : indices[3 * t + 1];
-    const c = indices === null ? 3 * t + 2 : indices[3 * t + 2];
-    const ux = positions[3 * b] - positions[3 * a], uy = positions[3 * b + 1] - positions[3 * a + 1], uz = positions[3 * b + 2] - positions[3 * a + 2];
-    const vx = positions[3 * c] - positions[3 * a], vy = positions[3 * c + 1] - positions[3 * a + 1], vz = positions[3 * c + 2] - positions[3 * a + 2];
-    const nx = uy * vz - uz * vy, ny = uz * vx - ux * vz, nz = ux * vy - uy * vx;
-    for (const v of [a, b, c]) {
-      normals[3 * v] += nx;
-      normals[3 * v + 1] += ny;
-      normals[3 * v + 2] += nz;
-    }
-  }
-  for (let v = 0; v < vertexCount; v++) {
-    const x = normals[3 * v], y = normals[3 * v + 1], z = normals[3 * v + 2];
-    const length = Math.hypot(x, y, z);
-    if (length > 0) {
-      normals[3 * v] = x / length;
-      normals[3 * v + 1] = y / length;
-      normals[3 * v + 2] = z / length;
-    } else {
-      normals[3 * v + 1] = 1;
-    }
-  }
-  return normals;
-}
-
-/**
- * Uploads a primitive's positions, normals (computed when it has none), joints and weights, and
- * its indices (as 16-bit when every index fits), into a new vertex array. Joints are bound with
- * vertexAttribIPointer so the shader receives integers (`uvec4`), not floats.
+ * Uploads a primitive's positions, normals, joints and weights, and its indices (as 16-bit when
+ * every index fits), into a new vertex array. Joints are bound with vertexAttribIPointer so the
+ * shader receives integers (`uvec4`), not floats.
  */
 export function createSkinnedVertexArray(gl: WebGL2RenderingContext, primitive: SkinnedPrimitive): SkinnedVertexArray {
   const vao = gl.createVertexArray();
@@ -77,7 +42,11 @@ export function createSkinnedVertexArray(gl: WebGL2RenderingContext, primitive: 
   gl.enableVertexAttribArray(SkinAttribute.POSITION);
   gl.vertexAttribPointer(SkinAttribute.POSITION, 3, gl.FLOAT, false, 0, 0);
 
-  createBuffer(gl, gl.ARRAY_BUFFER, primitive.normals ?? computeVertexNormals(primitive));
+  // Loaded primitives always have normals; one built in code may not (see SkinnedPrimitive.normals).
+  const normals =
+    primitive.normals ??
+    computeVertexNormals(new Float32Array(3 * primitive.vertexCount), primitive.positions, primitive.indices);
+  createBuffer(gl, gl.ARRAY_BUFFER, normals);
   gl.enableVertexAttribArray(SkinAttribute.NORMAL);
   gl.vertexAttribPointer(SkinAttribute.NORMAL, 3, gl.FLOAT, false, 0, 0);
 

@@ -5,12 +5,12 @@
 // listed in Model.notes. loadGltf fetches a file and its external buffers, then calls parseGltf.
 //
 // What it reads: every node (flattened parents-first, `matrix` decomposed into T/R/S), every skin,
-// every node that has both `mesh` and `skin` (triangle primitives with POSITION, NORMAL and all
-// JOINTS_n/WEIGHTS_n sets, reduced to 4 influences per vertex), every animation (translation,
-// rotation and scale channels). Materials, textures, cameras, morph targets and meshes without a
-// skin are not loaded. Positions are bind-pose model space: skinned with globalInverse = identity
-// they land in the scene's root space, as glTF draws skinned meshes (the mesh node's own
-// transform is ignored).
+// every node that has both `mesh` and `skin` (triangle primitives with POSITION, NORMAL — smooth
+// normals are computed when it is missing — and all JOINTS_n/WEIGHTS_n sets, reduced to 4
+// influences per vertex), every animation (translation, rotation and scale channels). Materials,
+// textures, cameras, morph targets and meshes without a skin are not loaded. Positions are
+// bind-pose model space: skinned with globalInverse = identity they land in the scene's root
+// space, as glTF draws skinned meshes (the mesh node's own transform is ignored).
 
 import type { Model } from '../model.ts';
 import { readClips } from './animations.ts';

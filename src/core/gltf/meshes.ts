@@ -1,6 +1,7 @@
 // Nodes with both `mesh` and `skin` → SkinnedMesh. Each triangle primitive becomes bind-pose
-// positions (and normals), at most 4 joint influences per vertex with weights summing to 1, and
-// 32-bit indices. Everything the reader changes on the way is counted in Model.notes.
+// positions and unit normals (smooth ones computed from the triangles when the file has none), at
+// most 4 joint influences per vertex with weights summing to 1, and 32-bit indices. Everything the
+// reader changes on the way is counted in Model.notes.
 
 import type { Skin, SkinnedMesh, SkinnedPrimitive } from '../model.ts';
 import { ComponentType, expectCount, expectFormat, readFloats, readUnsigned, type AccessorInfo } from './accessors.ts';
@@ -19,6 +20,7 @@ import {
   type JsonObject,
 } from './json.ts';
 import type { NodeTable } from './nodes.ts';
+import { computeVertexNormals } from '../normals.ts';
 import { MAX_INFLUENCES, writeLargestInfluences } from '../weights.ts';
 
 /** A vertex whose weights sum differs from 1 by more than this is reported (it is renormalised either way). */
@@ -252,6 +254,11 @@ function readPrimitive(
     }
   } else if (vertexCount % 3 !== 0) {
     throw new GltfError(positionPath, `${vertexCount} vertices without indices is not a multiple of 3 (triangles)`);
+  }
+
+  if (normals === null) {
+    normals = computeVertexNormals(new Float32Array(3 * vertexCount), positions, indices);
+    doc.notes.push(`${path}: no NORMAL attribute; smooth normals computed from the triangles`);
   }
 
   return { vertexCount, positions, normals, joints: outJoints, weights: outWeights, indices };

@@ -1,5 +1,8 @@
+import { mat4 } from 'gl-matrix';
 import { describe, expect, it } from 'vitest';
 import { parseGltf } from '../../../src/core/gltf/index.ts';
+import { skinVertices } from '../../../src/core/skin.ts';
+import { paletteOf } from '../helpers.ts';
 import { GltfBuilder, type Json } from './builder.ts';
 import { ARM, ARM_JOINTS, ARM_WEIGHTS, armIndices, armNormals, armPositions, fan, riggedArm } from './fixtures.ts';
 import { expectBothFail, expectClose, mulberry32, parseBoth } from './helpers.ts';
@@ -11,6 +14,8 @@ function editedArm(edit: (json: Json, builder: GltfBuilder) => void): GltfBuilde
 }
 
 const PRIMITIVE = 'meshes[0].primitives[0]';
+/** The note for a primitive without NORMAL (fan() and other fixtures here have none). */
+const COMPUTED_NORMALS = `${PRIMITIVE}: no NORMAL attribute; smooth normals computed from the triangles`;
 
 describe('skinned meshes', () => {
   it('reads the arm: positions, normals, influences, indices', () => {
@@ -152,6 +157,94 @@ describe('what is skipped or ignored, with notes', () => {
   });
 });
 
+describe('normals the file lacks', () => {
+  /** The face normal of tiltedQuad(): (−1, 0, 1) / √2. */
+  const FACE = [-Math.SQRT1_2, 0, Math.SQRT1_2];
+
+  /**
+   * A flat quad in the plane x = z, counter-clockwise seen from (−1, 0, 1), with no NORMAL: 4
+   * vertices and 2 triangles when indexed, else 6 vertices. One joint (identity inverse bind
+   * matrix) with weight 1 on every vertex.
+   */
+  function tiltedQuad(indexed: boolean): GltfBuilder {
+    const b = new GltfBuilder();
+    const corners = [
+      [0, 0, 0],
+      [1, 0, 1],
+      [1, 1, 1],
+      [0, 1, 0],
+    ];
+    const triangles = [0, 1, 2, 0, 2, 3];
+    const order = indexed ? [0, 1, 2, 3] : triangles;
+    const count = order.length;
+    const attributes = {
+      POSITION: b.accessor(new Float32Array(order.flatMap((c) => corners[c])), 'VEC3'),
+      JOINTS_0: b.accessor(new Uint8Array(4 * count), 'VEC4'),
+      WEIGHTS_0: b.accessor(new Float32Array(Array.from({ length: count }, () => [1, 0, 0, 0]).flat()), 'VEC4'),
+    };
+    const primitive: Json = { attributes };
+    if (indexed) primitive.indices = b.accessor(new Uint16Array(triangles), 'SCALAR');
+    b.json.nodes = [{ mesh: 0, skin: 0 }, { name: 'Joint' }];
+    b.json.skins = [{ joints: [1] }];
+    b.json.meshes = [{ primitives: [primitive] }];
+    return b;
+  }
+
+  it('computes unit normals equal to the face normal of a flat quad, indexed or not, with a note', () => {
+    for (const indexed of [true, false]) {
+      const model = parseBoth(tiltedQuad(indexed));
+      const p = model.meshes[0].primitives[0];
+      expect(p.vertexCount).toBe(indexed ? 4 : 6);
+      expect(p.normals).toBeInstanceOf(Float32Array);
+      expect(p.normals).toHaveLength(3 * p.vertexCount);
+      for (let v = 0; v < p.vertexCount; v++) {
+        const normal = p.normals!.subarray(3 * v, 3 * v + 3);
+        expect(Math.hypot(...normal)).toBeCloseTo(1, 6);
+        expectClose(normal, FACE, 1e-6);
+      }
+      expect(model.notes).toEqual([COMPUTED_NORMALS]);
+    }
+  });
+
+  it("names the primitive that lacked NORMAL, and keeps a file's own normals", () => {
+    const model = parseBoth(
+      editedArm((json) => {
+        const withNormals = json.meshes[0].primitives[0];
+        const attributes = { ...withNormals.attributes };
+        delete attributes.NORMAL;
+        json.meshes[0].primitives.push({ ...withNormals, attributes });
+      }),
+    );
+    const [own, computed] = model.meshes[0].primitives;
+    expectClose(own.normals!, armNormals(), 1e-6);
+    // Computed normals follow the winding. The arm's triangles are clockwise seen from outside (its
+    // file normals point outwards all the same), so its smooth normals point inwards: within 20°
+    // of the opposite of the file's corner normals.
+    const file = armNormals();
+    for (let v = 0; v < computed.vertexCount; v++) {
+      const n = computed.normals!.subarray(3 * v, 3 * v + 3);
+      expect(Math.hypot(...n)).toBeCloseTo(1, 6);
+      expect(n[0] * file[3 * v] + n[1] * file[3 * v + 1] + n[2] * file[3 * v + 2]).toBeLessThan(-Math.cos(Math.PI / 9));
+    }
+    expect(model.notes).toEqual([
+      'meshes[0].primitives[1]: no NORMAL attribute; smooth normals computed from the triangles',
+    ]);
+  });
+
+  it('so that skinVertices skins them: a quarter turn about Y turns the face normal with it', () => {
+    const p = parseBoth(tiltedQuad(true)).meshes[0].primitives[0];
+    const quarterTurn = mat4.fromYRotation(mat4.create(), Math.PI / 2);
+    const positions = new Float32Array(3 * p.vertexCount);
+    const normals = new Float32Array(3 * p.vertexCount).fill(7);
+    skinVertices(positions, normals, p, paletteOf([quarterTurn]));
+    // (x, y, z) → (z, y, −x): the face normal (−1, 0, 1) / √2 becomes (1, 0, 1) / √2.
+    for (let v = 0; v < p.vertexCount; v++) {
+      expectClose(normals.subarray(3 * v, 3 * v + 3), [Math.SQRT1_2, 0, Math.SQRT1_2], 1e-6);
+    }
+    expectClose(positions.subarray(3, 6), [1, 0, -1], 1e-6);
+  });
+});
+
 describe('influences', () => {
   it('merges sets, keeps the 4 largest, renormalises and binds weightless vertices to the nearest joint', () => {
     const model = parseBoth(fan());
@@ -171,6 +264,7 @@ describe('influences', () => {
       `${PRIMITIVE}: 1 vertex had more than 4 influences (2 joint sets); kept the 4 largest and renormalised`,
       `${PRIMITIVE}: 1 vertex had weights not summing to 1 (±0.001); renormalised`,
       `${PRIMITIVE}: 1 vertex had all weights 0; each was bound with weight 1 to the joint nearest to it in bind pose`,
+      COMPUTED_NORMALS,
     ]);
     for (let v = 0; v < p.vertexCount; v++) {
       const sum = p.weights[4 * v] + p.weights[4 * v + 1] + p.weights[4 * v + 2] + p.weights[4 * v + 3];
@@ -197,7 +291,7 @@ describe('influences', () => {
       WEIGHTS_0: b.accessor(new Float32Array([0.9995, 0, 0, 0, 0.5, 0.5, 0, 0, 0.25, 0.25, 0.25, 0.25]), 'VEC4'),
     };
     const model = parseBoth(b);
-    expect(model.notes).toEqual([]);
+    expect(model.notes).toEqual([COMPUTED_NORMALS]);
     expect(model.meshes[0].primitives[0].weights[0]).toBe(1);
   });
 });
@@ -265,6 +359,7 @@ describe('weightless vertices at scale', () => {
     expect(joints.every((j) => j === 0)).toBe(true);
     expect(model.notes).toEqual([
       `${PRIMITIVE}: 60000 vertices had all weights 0; each was bound with weight 1 to the joint nearest to it in bind pose`,
+      COMPUTED_NORMALS,
     ]);
   });
 
