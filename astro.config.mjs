@@ -4,8 +4,8 @@ import mdx from '@astrojs/mdx';
 import { unified } from '@astrojs/markdown-remark';
 import remarkMath from 'remark-math';
 import rehypeKatex from 'rehype-katex';
-import { codeThemes, notationTransformers, transformerFencedFrame } from './src/lib/code.ts';
-import { rehypeHeadingAnchors } from './src/lib/rehype-heading-anchors.ts';
+import { codeThemes, notationTransformers, transformerFencedFrame } from './src/build-time/code.ts';
+import { rehypeHeadingAnchors } from './src/build-time/rehype-heading-anchors.ts';
 
 // Maths is typeset at build time (remark-math + rehype-katex through the unified processor: Astro 7's
 // default processor ignores remark/rehype plugins). Fenced code uses the same Shiki themes, notation

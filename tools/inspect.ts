@@ -9,6 +9,7 @@
 import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import {
+  animateFrame,
   createPlayer,
   GltfError,
   parseGltf,
@@ -81,7 +82,7 @@ export function findClip(model: Model, selector: string): number {
 /** The model posed at `clipIndex` (−1 = bind pose) and time: what --json prints. */
 export function evaluateModel(model: Model, clipIndex: number, time: number, playback: Playback) {
   const player = createPlayer(model);
-  player.evaluate(clipIndex, time, playback);
+  animateFrame(player, model.clips[clipIndex] ?? null, time, playback);
   const { hierarchy } = model;
   const fileIndex = (h: number) => hierarchy.sourceIndex[h];
   // Nodes in file order, parents as file indices.

@@ -26,7 +26,7 @@ function jointCountOf(skin: Skin): number {
 export function bindGlobalsOf(out: Float32Array, skin: Skin): Float32Array {
   const count = Math.min(jointCountOf(skin), Math.floor(out.length / 16));
   for (let j = 0; j < count; j++) {
-    if (!invertMat4At(out, 16 * j, skin.inverseBindMatrices, 16 * j)) out.fill(NaN, 16 * j, 16 * j + 16);
+    if (invertMat4At(out, 16 * j, skin.inverseBindMatrices, 16 * j) === null) out.fill(NaN, 16 * j, 16 * j + 16);
   }
   return out;
 }
@@ -107,7 +107,7 @@ export function inverseBindMatricesFor(out: Float32Array, skin: Skin, globals: F
   const nodeCount = Math.floor(globals.length / 16);
   for (let j = 0; j < count; j++) {
     const node = skin.joints[j];
-    if (!(node >= 0 && node < nodeCount) || !invertMat4At(out, 16 * j, globals, 16 * node)) setIdentityAt(out, 16 * j);
+    if (!(node >= 0 && node < nodeCount) || invertMat4At(out, 16 * j, globals, 16 * node) === null) setIdentityAt(out, 16 * j);
   }
   return out;
 }

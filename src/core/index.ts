@@ -1,9 +1,10 @@
-// The public surface of the skinning core: the data model, the glTF reader and one module per
-// runtime stage, in data-flow order; the WebAssembly SIMD kernels that run the same stages fast;
-// then the deliberately wrong variants the chapters' break-it toggles swap in.
+// The public surface of the skinning core: the data model, the glTF reader, one module per
+// runtime stage in data-flow order, one frame whole (frame.ts), then the deliberately wrong
+// variants the chapters' break-it choices swap in. The same stages, fast: src/core/fast/.
 
 export * from './model.ts';
 export * from './gltf/index.ts';
+export * from './setup-error.ts';
 export * from './math.ts';
 export * from './clip.ts';
 export * from './pose.ts';
@@ -12,7 +13,5 @@ export * from './bind-pose.ts';
 export * from './palette.ts';
 export * from './weights.ts';
 export * from './skin.ts';
-export * from './player.ts';
-export * from './skin-simd.ts';
-export * from './pose-simd.ts';
+export * from './frame.ts';
 export * from './pitfalls.ts';

@@ -13,12 +13,14 @@
 // inputs at the same offset. Partially overlapping ranges (same array, different offsets that
 // overlap) are not supported.
 //
-// The kernels that take an interpolation factor t (lerpVec3At, nlerpQuatAt, slerpQuatAt) receive
-// a fractional number, which V8 boxes on the heap when the call is not inlined; clip.ts, which runs
-// per track per frame, writes these formulas out in place instead.
+// A singular matrix is not an error: invertMat4At returns null for it, and the caller decides.
 
-/** Below this 1 − cos θ, two unit quaternions are treated as parallel and slerp falls back to nlerp. */
-export const SLERP_PARALLEL_THRESHOLD = 1e-6;
+/**
+ * Below this 1 − cos θ (θ < 0.026°), slerp blends two unit quaternions linearly: sin θ vanishes
+ * there, and the lerp's shortfall from unit length, at most (1 − cos θ) / 4 = 2.5e-8, is below
+ * float32's resolution at 1 (6e-8).
+ */
+export const SLERP_PARALLEL_THRESHOLD = 1e-7;
 
 /**
  * Copies source into out, element by element up to the shorter length (the whole array when the
@@ -88,48 +90,6 @@ export function multiplyMat4At(
   return out;
 }
 
-/** Whether the 4×4 at m[offset..+16) is affine: its bottom row is exactly 0 0 0 1. */
-export function isAffineAt(m: Float32Array, offset: number): boolean {
-  return m[offset + 3] === 0 && m[offset + 7] === 0 && m[offset + 11] === 0 && m[offset + 15] === 1;
-}
-
-/**
- * out = a × b for affine 4×4s (bottom row 0 0 0 1, as every T × R × S matrix and every product
- * of such has): the same result as multiplyMat4At for such inputs (up to the sign of a zero),
- * from their top three rows only — 36 multiplies instead of 64; the bottom rows are not read and
- * out's is written as 0 0 0 1. For other inputs the result is wrong: check with isAffineAt.
- * `out` may be a or b; returns out.
- */
-export function multiplyAffineAt(
-  out: Float32Array,
-  outOffset: number,
-  a: Float32Array,
-  aOffset: number,
-  b: Float32Array,
-  bOffset: number,
-): Float32Array {
-  const a00 = a[aOffset], a01 = a[aOffset + 1], a02 = a[aOffset + 2];
-  const a10 = a[aOffset + 4], a11 = a[aOffset + 5], a12 = a[aOffset + 6];
-  const a20 = a[aOffset + 8], a21 = a[aOffset + 9], a22 = a[aOffset + 10];
-  // The three direction columns of b take a's 3×3 only; its translation column takes a's
-  // translation once. Each column of b is read before that column of out is written, and a's
-  // translation before out's, so out may be either input. The loop, rather than three columns
-  // written out, keeps the function small enough for V8 to inline into a caller's loop.
-  for (let column = 0; column < 12; column += 4) {
-    const b0 = b[bOffset + column], b1 = b[bOffset + column + 1], b2 = b[bOffset + column + 2];
-    out[outOffset + column] = a00 * b0 + a10 * b1 + a20 * b2;
-    out[outOffset + column + 1] = a01 * b0 + a11 * b1 + a21 * b2;
-    out[outOffset + column + 2] = a02 * b0 + a12 * b1 + a22 * b2;
-    out[outOffset + column + 3] = 0;
-  }
-  const b0 = b[bOffset + 12], b1 = b[bOffset + 13], b2 = b[bOffset + 14];
-  out[outOffset + 12] = a00 * b0 + a10 * b1 + a20 * b2 + a[aOffset + 12];
-  out[outOffset + 13] = a01 * b0 + a11 * b1 + a21 * b2 + a[aOffset + 13];
-  out[outOffset + 14] = a02 * b0 + a12 * b1 + a22 * b2 + a[aOffset + 14];
-  out[outOffset + 15] = 1;
-  return out;
-}
-
 /**
  * out = T × R × S: the local matrix of translation t (3 floats), unit quaternion q (4 floats,
  * [x, y, z, w]) and scale s (3 floats), as gl-matrix's mat4.fromRotationTranslationScale; returns out.
@@ -171,10 +131,10 @@ export function composeTRSAt(
 }
 
 /**
- * out = a⁻¹ for the 4×4 at a[aOffset]; returns false and leaves out untouched when a is singular
- * (determinant 0) or holds a non-finite value.
+ * out = a⁻¹ for the 4×4 at a[aOffset]; returns out, or null (leaving out untouched) when a is
+ * singular (determinant 0) or holds a non-finite value.
  */
-export function invertMat4At(out: Float32Array, outOffset: number, a: Float32Array, aOffset: number): boolean {
+export function invertMat4At(out: Float32Array, outOffset: number, a: Float32Array, aOffset: number): Float32Array | null {
   const a00 = a[aOffset], a01 = a[aOffset + 1], a02 = a[aOffset + 2], a03 = a[aOffset + 3];
   const a10 = a[aOffset + 4], a11 = a[aOffset + 5], a12 = a[aOffset + 6], a13 = a[aOffset + 7];
   const a20 = a[aOffset + 8], a21 = a[aOffset + 9], a22 = a[aOffset + 10], a23 = a[aOffset + 11];
@@ -192,7 +152,7 @@ export function invertMat4At(out: Float32Array, outOffset: number, a: Float32Arr
   const b10 = a21 * a33 - a23 * a31;
   const b11 = a22 * a33 - a23 * a32;
   const det = b00 * b11 - b01 * b10 + b02 * b09 + b03 * b08 - b04 * b07 + b05 * b06;
-  if (det === 0 || !Number.isFinite(det)) return false;
+  if (det === 0 || !Number.isFinite(det)) return null;
   const inv = 1 / det;
   out[outOffset] = (a11 * b11 - a12 * b10 + a13 * b09) * inv;
   out[outOffset + 1] = (a02 * b10 - a01 * b11 - a03 * b09) * inv;
@@ -210,7 +170,7 @@ export function invertMat4At(out: Float32Array, outOffset: number, a: Float32Arr
   out[outOffset + 13] = (a00 * b09 - a01 * b07 + a02 * b06) * inv;
   out[outOffset + 14] = (a31 * b01 - a30 * b03 - a32 * b00) * inv;
   out[outOffset + 15] = (a20 * b03 - a21 * b01 + a22 * b00) * inv;
-  return true;
+  return out;
 }
 
 /** out = m × (p, 1) without the perspective divide: the 3×4 affine part of m applied to point p; returns out. */
@@ -318,11 +278,12 @@ export function nlerpQuatAt(
 
 /**
  * Spherical linear interpolation of unit quaternions along the shorter arc (b is negated when
- * a·b < 0), t in [0, 1]; falls back to nlerp when the two are within SLERP_PARALLEL_THRESHOLD of
- * parallel, where sin θ would vanish; returns out. θ is the angle between a and b as 4-vectors
- * (a·b divided by their lengths), so keys stored slightly off unit length still interpolate
- * without growing, and equal inputs give that input back.
+ * a·b < 0), t in [0, 1]; returns out. θ is the angle between a and b as 4-vectors (a·b divided by
+ * their lengths), so keys stored slightly off unit length interpolate without growing. Within
+ * SLERP_PARALLEL_THRESHOLD of parallel, where sin θ vanishes, the weights are those of a lerp:
+ * the arc is then shorter than float32 resolves, and equal inputs give that input back exactly.
  */
+// #region slerp
 export function slerpQuatAt(
   out: Float32Array,
   outOffset: number,
@@ -333,39 +294,27 @@ export function slerpQuatAt(
   t: number,
 ): Float32Array {
   const ax = a[aOffset], ay = a[aOffset + 1], az = a[aOffset + 2], aw = a[aOffset + 3];
-  let bx = b[bOffset], by = b[bOffset + 1], bz = b[bOffset + 2], bw = b[bOffset + 3];
-  let cosine = ax * bx + ay * by + az * bz + aw * bw;
-  if (cosine < 0) {
-    cosine = -cosine;
-    bx = -bx;
-    by = -by;
-    bz = -bz;
-    bw = -bw;
+  const bx = b[bOffset], by = b[bOffset + 1], bz = b[bOffset + 2], bw = b[bOffset + 3];
+  const dot = ax * bx + ay * by + az * bz + aw * bw;
+  // q and −q are the same rotation: take b on a's side, the shorter way round.
+  const side = dot < 0 ? -1 : 1;
+  const cosine = (side * dot) / Math.sqrt((ax * ax + ay * ay + az * az + aw * aw) * (bx * bx + by * by + bz * bz + bw * bw));
+  let weightA = 1 - t;
+  let weightB = t;
+  if (cosine < 1 - SLERP_PARALLEL_THRESHOLD) {
+    const angle = Math.acos(cosine);
+    const inverseSine = 1 / Math.sin(angle);
+    weightA = Math.sin(weightA * angle) * inverseSine;
+    weightB = Math.sin(weightB * angle) * inverseSine;
   }
-  const lengthProduct = Math.sqrt((ax * ax + ay * ay + az * az + aw * aw) * (bx * bx + by * by + bz * bz + bw * bw));
-  if (lengthProduct > 0) cosine /= lengthProduct;
-  if (1 - cosine <= SLERP_PARALLEL_THRESHOLD) {
-    if (ax === bx && ay === by && az === bz && aw === bw) {
-      // Two equal keys (a held pose) give that key exactly, as authored, even if not quite unit length.
-      out[outOffset] = ax;
-      out[outOffset + 1] = ay;
-      out[outOffset + 2] = az;
-      out[outOffset + 3] = aw;
-      return out;
-    }
-    writeUnitQuat(out, outOffset, ax + (bx - ax) * t, ay + (by - ay) * t, az + (bz - az) * t, aw + (bw - aw) * t);
-    return out;
-  }
-  const angle = Math.acos(cosine);
-  const inverseSine = 1 / Math.sin(angle);
-  const weightA = Math.sin((1 - t) * angle) * inverseSine;
-  const weightB = Math.sin(t * angle) * inverseSine;
+  weightB *= side;
   out[outOffset] = weightA * ax + weightB * bx;
   out[outOffset + 1] = weightA * ay + weightB * by;
   out[outOffset + 2] = weightA * az + weightB * bz;
   out[outOffset + 3] = weightA * aw + weightB * bw;
   return out;
 }
+// #endregion slerp
 
 /** Writes (x, y, z, w) / |(x, y, z, w)| at out[outOffset]; the zero or non-finite quaternion becomes the identity. */
 function writeUnitQuat(out: Float32Array, outOffset: number, x: number, y: number, z: number, w: number): void {

@@ -7,41 +7,9 @@
 // joint's current global takes it back out along the animated joint. In the bind pose the two
 // cancel and the palette is all identities. globalInverse re-bases the result (e.g. undoes a
 // root node's placement or a Z-up → Y-up conversion); null stands for the identity.
-//
-// Speed: every matrix here is affine in practice (bottom row 0 0 0 1): globals are products of
-// T × R × S locals, and inverse bind matrices invert such globals. The product of two affine
-// matrices needs only their top three rows (multiplyAffineAt, 36 multiplies instead of 64), so
-// buildPalette uses it whenever both factors are affine and the general 4×4 product otherwise.
-// Whether a skin's inverse bind matrices are all affine is found once per skin and remembered;
-// a joint's global, which the caller computes anew each frame, is checked as it is read (four
-// floats), and globalInverse once per call. globalInverse costs a second product per joint only
-// when there is one.
 
 import type { Skin } from './model.ts';
-import { isAffineAt, multiplyAffineAt, multiplyMat4At, setIdentityAt } from './math.ts';
-
-/**
- * Per inverse-bind array (Skin.inverseBindMatrices, immutable after loading like the rest of a
- * Model): true when every complete matrix in it is affine. Filled on first use; weak, so a skin
- * that is dropped takes its entry with it.
- */
-const affineInverseBinds = new WeakMap<Float32Array, boolean>();
-
-/** Whether every complete 4×4 in `inverseBind` is affine; computed once per array, then remembered. */
-function inverseBindsAreAffine(inverseBind: Float32Array): boolean {
-  let affine = affineInverseBinds.get(inverseBind);
-  if (affine === undefined) {
-    affine = true;
-    for (let offset = 0; offset + 16 <= inverseBind.length; offset += 16) {
-      if (!isAffineAt(inverseBind, offset)) {
-        affine = false;
-        break;
-      }
-    }
-    affineInverseBinds.set(inverseBind, affine);
-  }
-  return affine;
-}
+import { multiplyMat4At, setIdentityAt } from './math.ts';
 
 /**
  * Writes one skinning matrix per joint of `skin` into outPalette (16 floats per joint, in the
@@ -50,7 +18,8 @@ function inverseBindsAreAffine(inverseBind: Float32Array): boolean {
  * Ownership: outPalette is caller-owned and written; it must not overlap `globals`,
  * `skin.inverseBindMatrices` or `globalInverse`. Never throws: the joint count is
  * min(skin.joints.length, inverseBindMatrices / 16, outPalette / 16); a joint whose hierarchy
- * index has no matrix in `globals` gets the identity (its vertices stay in bind pose).
+ * index has no matrix in `globals` gets the identity (its vertices stay in bind pose); a
+ * globalInverse shorter than 16 floats counts as none.
  */
 export function buildPalette(
   outPalette: Float32Array,
@@ -60,31 +29,19 @@ export function buildPalette(
 ): Float32Array {
   const joints = skin.joints;
   const inverseBind = skin.inverseBindMatrices;
-  let jointCount = joints.length;
-  const withInverseBind = Math.floor(inverseBind.length / 16);
-  const withRoom = Math.floor(outPalette.length / 16);
-  if (withInverseBind < jointCount) jointCount = withInverseBind;
-  if (withRoom < jointCount) jointCount = withRoom;
+  const jointCount = Math.min(joints.length, Math.floor(inverseBind.length / 16), Math.floor(outPalette.length / 16));
   const nodeCount = Math.floor(globals.length / 16);
-  const affineInverseBind = inverseBindsAreAffine(inverseBind);
   const rebase = globalInverse !== null && globalInverse.length >= 16;
-  const affineRebase = rebase && isAffineAt(globalInverse, 0);
   // #region build-palette
   for (let j = 0; j < jointCount; j++) {
     const node = joints[j];
-    const offset = 16 * j;
     if (node < 0 || node >= nodeCount) {
-      setIdentityAt(outPalette, offset);
+      setIdentityAt(outPalette, 16 * j);
       continue;
     }
-    const global = 16 * node;
-    // The affine product leaves out the bottom rows: only valid when both factors are affine.
-    const affine = affineInverseBind && isAffineAt(globals, global);
-    if (affine) multiplyAffineAt(outPalette, offset, globals, global, inverseBind, offset);
-    else multiplyMat4At(outPalette, offset, globals, global, inverseBind, offset);
-    if (!rebase) continue;
-    if (affine && affineRebase) multiplyAffineAt(outPalette, offset, globalInverse, 0, outPalette, offset);
-    else multiplyMat4At(outPalette, offset, globalInverse, 0, outPalette, offset);
+    // Into the joint's bind-time space, then out again along its current global.
+    multiplyMat4At(outPalette, 16 * j, globals, 16 * node, inverseBind, 16 * j);
+    if (rebase) multiplyMat4At(outPalette, 16 * j, globalInverse, 0, outPalette, 16 * j);
   }
   // #endregion build-palette
   return outPalette;

@@ -11,7 +11,7 @@
 // Matrices are column-major 4×4s, 16 floats per node; `parents` is parents-first, −1 = root, as
 // for localToGlobal (src/core/hierarchy.ts), the correct version of both functions below.
 
-import { sampleClipAtCursorTime, type ClipCursor, type Playback } from './clip.ts';
+import { sampleClip, type ClipCursor, type Playback } from './clip.ts';
 import { nodeCountOf } from './hierarchy.ts';
 import { copyMat4At, invertMat4At, multiplyMat4At, multiplyQuatAt, setIdentityAt } from './math.ts';
 import { TrackPath, type Clip, type Pose, type Skin, type SkinnedPrimitive, type Track } from './model.ts';
@@ -145,7 +145,7 @@ export function buildPaletteWithBindGlobals(outPalette: Float32Array, skin: Skin
   const nodeCount = Math.floor(globals.length / 16);
   for (let j = 0; j < count; j++) {
     const node = skin.joints[j];
-    if (node >= 0 && node < nodeCount && invertMat4At(bindGlobal, 0, skin.inverseBindMatrices, 16 * j)) {
+    if (node >= 0 && node < nodeCount && invertMat4At(bindGlobal, 0, skin.inverseBindMatrices, 16 * j) !== null) {
       multiplyMat4At(outPalette, 16 * j, globals, 16 * node, bindGlobal, 0);
     } else {
       setIdentityAt(outPalette, 16 * j);
@@ -204,9 +204,8 @@ export function sampleClipRelativeToRest(
   playback: Playback,
   cursor: ClipCursor,
 ): Pose {
-  // The time goes on in the cursor's field, as sampleClip passes it (see clip.ts, "Allocation").
-  cursor.time = timeSeconds;
-  return addRestToKeyedChannels(sampleClipAtCursorTime(out, clip, rest, playback, cursor), clip, rest);
+  sampleClip(out, clip, rest, timeSeconds, playback, cursor);
+  return addRestToKeyedChannels(out, clip, rest);
 }
 // #endregion sample-clip-relative-to-rest
 

@@ -7,10 +7,11 @@
 // Both keep the largest weights and renormalise them to sum 1, because a vertex whose weights sum
 // to s is scaled by s about the model origin (see pitfalls.ts).
 //
-// These run at load or set-up time: they allocate their results and throw on input they cannot
-// use, with a message naming the bone and entry.
+// These run at load or set-up time: they allocate their results and throw a SetupError on input
+// they cannot use, with a message naming the bone and entry.
 
 import type { SkinnedPrimitive } from './model.ts';
+import { SetupError } from './setup-error.ts';
 
 /** Influence slots per vertex: JOINTS_0 / WEIGHTS_0 hold four, and the shaders read one uvec4 of joints and one vec4 of weights. */
 export const MAX_INFLUENCES = 4;
@@ -38,25 +39,25 @@ export interface VertexInfluences {
  * skipped; a bone listing a vertex twice adds the weights. Each vertex keeps its 4 largest
  * influences, largest first (a tie keeps the bone listed first), renormalised to sum 1; the
  * vertices that had more are listed in `overflowing`, never dropped in silence.
- * Throws an Error naming the bone and entry for a vertex index outside [0, vertexCount), a
+ * Throws a SetupError naming the bone and entry for a vertex index outside [0, vertexCount), a
  * non-finite weight, or lists of different lengths.
  */
 // #region vertex-influences-from-bones
 export function vertexInfluencesFromBones(bones: readonly BoneInfluences[], vertexCount: number): VertexInfluences {
-  if (bones.length > 65536) throw new Error(`${bones.length} bones: joint indices are 16-bit, at most 65536 bones`);
+  if (bones.length > 65536) throw new SetupError(`${bones.length} bones: joint indices are 16-bit, at most 65536 bones`);
   // Gather every vertex's (bone, weight) pairs first: a vertex may have any number of them.
   const perVertex: [number, number][][] = Array.from({ length: vertexCount }, () => []);
   bones.forEach((bone, b) => {
     if (bone.vertices.length !== bone.weights.length) {
-      throw new Error(`bone ${b}: ${bone.vertices.length} vertex indices but ${bone.weights.length} weights`);
+      throw new SetupError(`bone ${b}: ${bone.vertices.length} vertex indices but ${bone.weights.length} weights`);
     }
     for (let i = 0; i < bone.vertices.length; i++) {
       const vertex = bone.vertices[i];
       const weight = bone.weights[i];
       if (!Number.isInteger(vertex) || vertex < 0 || vertex >= vertexCount) {
-        throw new Error(`bone ${b}, entry ${i}: vertex ${vertex} is outside the mesh's ${vertexCount} vertices`);
+        throw new SetupError(`bone ${b}, entry ${i}: vertex ${vertex} is outside the mesh's ${vertexCount} vertices`);
       }
-      if (!Number.isFinite(weight)) throw new Error(`bone ${b}, entry ${i}: weight ${weight} is not a finite number`);
+      if (!Number.isFinite(weight)) throw new SetupError(`bone ${b}, entry ${i}: weight ${weight} is not a finite number`);
       if (weight <= 0) continue;
       const pairs = perVertex[vertex];
       const existing = pairs.find(([joint]) => joint === b);
@@ -87,7 +88,7 @@ export function vertexInfluencesFromBones(bones: readonly BoneInfluences[], vert
  * Keeps at most `maxInfluences` (1–4) influences per vertex of `primitive`: its largest weights,
  * largest first, renormalised to sum 1 — with 1, rigid skinning (each vertex follows its
  * strongest bone alone). Returns new joint and weight arrays (4 slots per vertex); the primitive
- * is not changed. A vertex without influence keeps none.
+ * is not changed. A vertex without influence keeps none. Throws a SetupError for any other count.
  */
 export function limitInfluences(primitive: SkinnedPrimitive, maxInfluences: number): { joints: Uint16Array; weights: Float32Array } {
   return keepLargestInfluences(primitive, maxInfluences, true);
@@ -104,7 +105,7 @@ export function keepLargestInfluences(
   renormalise: boolean,
 ): { joints: Uint16Array; weights: Float32Array } {
   if (!(Number.isInteger(maxInfluences) && maxInfluences >= 1 && maxInfluences <= MAX_INFLUENCES)) {
-    throw new Error(`maxInfluences must be an integer from 1 to ${MAX_INFLUENCES}, got ${maxInfluences}`);
+    throw new SetupError(`maxInfluences must be an integer from 1 to ${MAX_INFLUENCES}, got ${maxInfluences}`);
   }
   const joints = new Uint16Array(MAX_INFLUENCES * primitive.vertexCount);
   const weights = new Float32Array(MAX_INFLUENCES * primitive.vertexCount);

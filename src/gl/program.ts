@@ -3,8 +3,10 @@
 // Drivers report compile errors as "ERROR: 0:42: 'x' : undeclared identifier", where 0 is a
 // source-string index nobody remembers. createProgram rewrites each such line to
 // "shaders/skin.vert:42: 'x' : undeclared identifier" followed by the offending source line, and
-// throws a ShaderError carrying that text: program creation is set-up work, and the widget shows
-// the message in place of the figure.
+// throws a ShaderError (a SetupError) carrying that text: program creation is set-up work, and
+// the figure shows the message in place of its canvas.
+
+import { SetupError } from '../core/setup-error.ts';
 
 /** A shader's text and the repository path it came from (used only in messages). */
 export interface ShaderSource {
@@ -21,7 +23,7 @@ export interface ProgramInfo {
 }
 
 /** A shader failed to compile or a program failed to link; the message names file and line. */
-export class ShaderError extends Error {
+export class ShaderError extends SetupError {
   constructor(message: string) {
     super(message);
     this.name = 'ShaderError';

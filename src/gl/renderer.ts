@@ -5,6 +5,7 @@
 // invalid at once: drop the Renderer and call createRenderer again after `webglcontextrestored`.
 
 import type { Model } from '../core/model.ts';
+import { SetupError } from '../core/setup-error.ts';
 import { createBoneTexture, uploadBoneTexture, type BoneTexture } from './bone-texture.ts';
 import { updateOrbitCamera, type OrbitCamera } from './camera.ts';
 import { createGroundPass, drawGroundPass, type GroundPass, type GroundPlacement } from './ground-pass.ts';
@@ -52,8 +53,11 @@ export interface Renderer {
   skeletonFrame: SkeletonFrame;
 }
 
-/** Thrown by createRenderer for what the GPU cannot do (besides ShaderError for shader problems). */
-export class RendererError extends Error {
+/**
+ * Thrown by createRenderer for what the GPU cannot do (besides ShaderError for shader problems);
+ * both are SetupErrors.
+ */
+export class RendererError extends SetupError {
   constructor(message: string) {
     super(message);
     this.name = 'RendererError';

@@ -8,7 +8,8 @@ import { createPlayer, parseGltf, Playback, skinVertices, type Model } from '../
 import { khronosModels, projectModels, readBytes, type ModelFile } from './models.ts';
 import { loadThree, type ThreeScene } from '../../tools/three-reference.ts';
 import { evaluateModel } from '../../tools/inspect.ts';
-import { createSimdPlayer } from '../../src/core/pose-simd.ts';
+import { createSimdPlayer } from '../../src/core/fast/pose-simd.ts';
+import { poseAt } from '../unit/helpers.ts';
 
 /** Tolerance as a fraction of the bind-pose bounding-box diagonal. */
 const RELATIVE_TOLERANCE = 1e-4;
@@ -67,12 +68,14 @@ async function matchesThree(file: ModelFile & { path: string }, kind: 'javascrip
   const player = kind === 'javascript' ? createPlayer(model) : createSimdPlayer(model);
   expect(player, 'WebAssembly SIMD is available in Node 24').not.toBeNull();
   if (player === null) return;
+  const pose = (clipIndex: number, time: number) =>
+    'evaluate' in player ? player.evaluate(clipIndex, time, Playback.CLAMP) : poseAt(player, clipIndex, time, Playback.CLAMP);
   const tolerance = RELATIVE_TOLERANCE * boundingDiagonal(model);
   const failures: string[] = [];
   let compared = 0;
 
   three.setTime(null, 0);
-  player.evaluate(-1, 0, Playback.CLAMP);
+  pose(-1, 0);
   const restDeviation = maxDeviation(model, player, three);
   if (!(restDeviation <= tolerance)) failures.push(`rest pose: ${restDeviation}`);
 
@@ -81,7 +84,7 @@ async function matchesThree(file: ModelFile & { path: string }, kind: 'javascrip
     expect(threeClip, `three.js clip ${clipIndex}`).toBeDefined();
     for (const time of sampleTimes(clip.duration)) {
       three.setTime(threeClip, time);
-      player.evaluate(clipIndex, time, Playback.CLAMP);
+      pose(clipIndex, time);
       const deviation = maxDeviation(model, player, three);
       compared++;
       if (!(deviation <= tolerance)) failures.push(`clip "${clip.name}" at ${time.toFixed(4)} s: ${deviation.toExponential(3)}`);

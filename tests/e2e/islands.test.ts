@@ -14,13 +14,13 @@ import type { Locator, Page } from 'playwright-core';
 import { openSite, type Site } from './harness.ts';
 
 const dist = fileURLToPath(new URL('../../dist/', import.meta.url));
-/** Must match MAX_LIVE_CONTEXTS in src/widgets/island-manager.ts. */
+/** Must match MAX_LIVE_CONTEXTS in src/figures/shared/island-manager.ts. */
 const MAX_LIVE_CONTEXTS = 8;
 /** States in which an island holds a WebGL context. */
 const LIVE_STATES = ['loading', 'running', 'paused', 'lost'];
 /** A pixel "differs" when its R, G and B differ by more than this in total (0–765). */
 const PIXEL_THRESHOLD = 24;
-const ISLANDS = 'arm-widget, model-widget, weights-widget, bind-widget, offset-widget, traversal-widget';
+const ISLANDS = 'arm-figure, model-figure, weights-figure, bind-figure, offset-figure, traversal-figure';
 
 /** Chapter pages of dist/ as URL paths. */
 function chapterPages(): string[] {
@@ -214,7 +214,7 @@ describe('the arm island', () => {
   it('turns the shoulder: the elbow\'s global matrix changes, its local matrix does not', async () => {
     const { page, context, errors } = await site.newPage();
     await page.goto(site.origin + armPage);
-    const arm = page.locator('arm-widget').first();
+    const arm = page.locator('arm-figure').first();
     await arm.scrollIntoViewIfNeeded();
     await waitForState(arm, ['running']);
     await arm.locator('[data-part=joint]').selectOption({ label: 'elbow' });
@@ -264,7 +264,7 @@ describe('the arm island’s "Break it" choice', () => {
   it('is a labelled radio group, operable from the keyboard, that breaks the skin, the skeleton and the readout, and restores them', async () => {
     const { page, context, errors } = await site.newPage();
     await page.goto(site.origin + armPage);
-    const arm = page.locator('arm-widget').first();
+    const arm = page.locator('arm-figure').first();
     await arm.scrollIntoViewIfNeeded();
     await waitForState(arm, ['running']);
     await arm.locator('[data-part=joint]').selectOption({ label: 'elbow' });
@@ -332,7 +332,7 @@ describe('the arm island’s "Break it" choice', () => {
   it('breaks the bind pose only by forgetting the parent (offsets alone commute), and stays broken while the clip plays', async () => {
     const { page, context, errors } = await site.newPage();
     await page.goto(site.origin + armPage);
-    const arm = page.locator('arm-widget').first();
+    const arm = page.locator('arm-figure').first();
     await arm.scrollIntoViewIfNeeded();
     await waitForState(arm, ['running']);
     await arm.locator('[data-part=joint]').selectOption({ label: 'hand' });
@@ -371,7 +371,7 @@ describe('island life cycle', () => {
   it('starts paused when the reader prefers reduced motion', async () => {
     const { page, context, errors } = await site.newPage({ reducedMotion: 'reduce' });
     await page.goto(site.origin + path);
-    const model = page.locator('model-widget').first();
+    const model = page.locator('model-figure').first();
     expect(await model.count()).toBe(1);
     await model.scrollIntoViewIfNeeded();
     await waitForState(model, ['running']);
@@ -393,7 +393,7 @@ describe('island life cycle', () => {
   it('re-sizes its framebuffer when the device pixel ratio changes (another screen, a zoom that keeps the layout)', async () => {
     const { page, context, errors } = await site.newPage({ width: 1280, height: 900 });
     await page.goto(site.origin + path);
-    const island = page.locator('model-widget').first();
+    const island = page.locator('model-figure').first();
     await island.scrollIntoViewIfNeeded();
     await waitForState(island, ['running']);
     const canvas = island.locator('canvas');
@@ -413,7 +413,7 @@ describe('island life cycle', () => {
   it('plays by default otherwise', async () => {
     const { page, context } = await site.newPage();
     await page.goto(site.origin + path);
-    const model = page.locator('model-widget').first();
+    const model = page.locator('model-figure').first();
     await model.scrollIntoViewIfNeeded();
     await waitForState(model, ['running']);
     expect(await model.getAttribute('data-playing')).toBe('true');
@@ -451,7 +451,7 @@ describe('island life cycle', () => {
       const { page, context } = await site.newPage();
       await page.route('**/models/*.glb', (route) => route.fulfill(fulfil));
       await page.goto(site.origin + path);
-      const island = page.locator('model-widget').first();
+      const island = page.locator('model-figure').first();
       await island.scrollIntoViewIfNeeded();
       expect(await waitForState(island, ['error', 'running']), label).toBe('error');
       const text = (await island.textContent()) ?? '';
@@ -494,7 +494,7 @@ describe('island life cycle', () => {
     // Twelve more islands down the page, far apart, each a copy of the first model island.
     const copies = 12;
     await page.evaluate((count) => {
-      const original = document.querySelector('model-widget')!;
+      const original = document.querySelector('model-figure')!;
       const shelf = document.createElement('div');
       for (let i = 0; i < count; i++) {
         const copy = original.cloneNode(true) as HTMLElement;
@@ -505,7 +505,7 @@ describe('island life cycle', () => {
       }
       document.querySelector('main')!.append(shelf);
     }, copies);
-    const live = () => page.evaluate((states) => Array.from(document.querySelectorAll<HTMLElement>('arm-widget, model-widget')).filter((e) => states.includes(e.dataset.state ?? '')).length, LIVE_STATES);
+    const live = () => page.evaluate((states) => Array.from(document.querySelectorAll<HTMLElement>('arm-figure, model-figure')).filter((e) => states.includes(e.dataset.state ?? '')).length, LIVE_STATES);
     const all = await page.locator('.test-copy').all();
     for (const copy of all) {
       await copy.scrollIntoViewIfNeeded();
@@ -530,7 +530,7 @@ describe('the weights island (chapter 2)', () => {
 
   it('swaps smooth, rigid and unrenormalised weights: alike where nothing bends, apart where it does, and back exactly', async () => {
     expect(weightsPage, 'the skin weights chapter is built').toBeDefined();
-    const { page, context, errors, island } = await openIsland(weightsPage!, 'weights-widget');
+    const { page, context, errors, island } = await openIsland(weightsPage!, 'weights-figure');
     await island.locator('[data-part=weights]').uncheck();
 
     const group = island.getByRole('group', { name: /^Weights/ });
@@ -577,7 +577,7 @@ describe('the bind-pose island (chapter 3)', () => {
 
   it('binds in the walk pose: the rest pose deforms, and the mesh is as stored exactly when the skeleton passes through that pose', async () => {
     expect(bindPage, 'the bind pose chapter is built').toBeDefined();
-    const { page, context, errors, island } = await openIsland(bindPage!, 'bind-widget');
+    const { page, context, errors, island } = await openIsland(bindPage!, 'bind-figure');
     await island.locator('[data-part=skeleton]').uncheck();
     const note = island.locator('[data-part=bind-note]');
     expect(await island.locator('[data-part=pose] input[value=bind]').isChecked(), 'opens in the rest pose').toBe(true);
@@ -612,7 +612,7 @@ describe('the offset island (chapter 4)', () => {
 
   it('wrong order hides in the bind pose and shows when the bone turns; the other two mistakes show at once; correct comes back exactly', async () => {
     expect(offsetPage, 'the offset chapter is built').toBeDefined();
-    const { page, context, errors, island } = await openIsland(offsetPage!, 'offset-widget');
+    const { page, context, errors, island } = await openIsland(offsetPage!, 'offset-figure');
     await island.locator('[data-part=skeleton]').uncheck();
     const mode = (value: string) => island.locator(`[data-part=palette-mode] input[value=${value}]`);
     const pose = (value: string) => island.locator(`[data-part=pose] input[value=${value}]`);
@@ -645,7 +645,7 @@ describe('the traversal island (chapter 5)', () => {
 
   it('skipping the bone-less Armature node or adding keys to the rest pose each change the walking figure; correct comes back exactly', async () => {
     expect(traversalPage, 'the hierarchy traversal chapter is built').toBeDefined();
-    const { page, context, errors, island } = await openIsland(traversalPage!, 'traversal-widget');
+    const { page, context, errors, island } = await openIsland(traversalPage!, 'traversal-figure');
     await pause(island);
     const mode = (value: string) => island.locator(`[data-part=traversal-mode] input[value=${value}]`);
     const correct = await shot(island);

@@ -1,7 +1,7 @@
 // GPU/CPU parity: shaders/skin.vert, run in Chromium with transform feedback on real models at
 // several clip times, against the core's CPU skinning (src/core/skin.ts) computed here in Node.
 //
-// Node parses the model (parseGltf), poses it (createPlayer → evaluate) and skins it on the CPU.
+// Node parses the model (parseGltf), poses it (createPlayer → animateFrame) and skins it on the CPU.
 // The browser receives the same bind-pose vertex data and the same palettes, uploads them with the
 // site's own WebGL code (createSkinnedVertexArray: joints through vertexAttribIPointer; the bone
 // texture; createProgram with the feedback varyings) and returns what skin.vert wrote. Both sides
@@ -15,7 +15,8 @@ import type { Page } from 'playwright-core';
 import { Playback } from '../../src/core/clip.ts';
 import { parseGltf } from '../../src/core/gltf/index.ts';
 import type { Model } from '../../src/core/model.ts';
-import { createPlayer } from '../../src/core/player.ts';
+import { createPlayer } from '../../src/core/frame.ts';
+import { poseAt } from '../unit/helpers.ts';
 import { skinVertices } from '../../src/core/skin.ts';
 import { openSite, type Site } from './harness.ts';
 
@@ -182,7 +183,7 @@ interface Comparison {
 /** Skins the loaded `model` at clip `clipIndex`, time `time` on both sides; the largest differences. */
 async function compareAt(page: Page, model: Model, clipIndex: number, time: number): Promise<Comparison> {
   const player = createPlayer(model);
-  player.evaluate(clipIndex, time, Playback.LOOP);
+  poseAt(player, clipIndex, time, Playback.LOOP);
   const gpu = await skinOnGpu(page, player.palettes);
   let positionError = 0;
   let normalError = 0;
@@ -257,7 +258,7 @@ describe('skin.vert on the GPU matches skinVertices on the CPU', () => {
     const model = readModel(models[0].path);
     await loadOnGpu(page, model);
     const player = createPlayer(model);
-    player.evaluate(0, 0.3, Playback.LOOP);
+    poseAt(player, 0, 0.3, Playback.LOOP);
     const skin = model.meshes[0].skin;
     const primitive = model.meshes[0].primitives[0];
     // Joint 0's x translation moved by 1e-4: every vertex weighted on joint 0 must show it.

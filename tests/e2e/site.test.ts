@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { openSite, type Site } from './harness.ts';
-import { extractRegion } from '../../src/lib/regions.ts';
+import { extractRegion } from '../../src/build-time/regions.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const dist = join(root, 'dist');

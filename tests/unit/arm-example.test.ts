@@ -1,8 +1,8 @@
-// Chapter 1's worked example (src/lib/arm-example.ts): the numbers printed on the page come from
+// Chapter 1's worked example (src/figures/arm/arm-example.ts): the numbers printed on the page come from
 // composeLocal, localToGlobal and combineRigid; here they are checked against values derived by
 // hand from sines and cosines, independently of the core.
 import { describe, expect, it } from 'vitest';
-import { armJoints, computeArmExample, formatNumber, matrixTex, tupleTex } from '../../src/lib/arm-example.ts';
+import { armJoints, computeArmExample, formatNumber, matrixTex, tupleTex } from '../../src/figures/arm/arm-example.ts';
 
 const degrees = Math.PI / 180;
 const c30 = Math.cos(30 * degrees);

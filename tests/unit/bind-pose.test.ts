@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { bindGlobalsOf, bindPoseDeformation, bindPoseDeviation, inverseBindMatricesFor } from '../../src/core/bind-pose.ts';
 import { createPlayer, Playback } from '../../src/core/index.ts';
+import { poseAt } from './helpers.ts';
 import { multiplyMat4At } from '../../src/core/math.ts';
 import type { Skin } from '../../src/core/model.ts';
 import { loadModelFile } from '../../tools/inspect.ts';
@@ -52,7 +53,7 @@ describe('bindPoseDeviation and bindPoseDeformation', () => {
         expect(Math.max(...bindPoseDeformation(out, skin, player.globals))).toBeLessThan(1e-5);
       });
       if (model.clips.length > 0 && model.skins[0].joints.length > 1) {
-        player.evaluate(0, model.clips[0].duration * 0.37, Playback.LOOP);
+        poseAt(player, 0, model.clips[0].duration * 0.37, Playback.LOOP);
         expect(Math.max(...bindPoseDeformation(new Float32Array(model.skins[0].joints.length), model.skins[0], player.globals))).toBeGreaterThan(0.01);
       }
     });
@@ -84,10 +85,10 @@ describe('inverseBindMatricesFor', () => {
     const player = createPlayer(model);
     const skin = model.skins[0];
     const out = new Float32Array(skin.joints.length);
-    player.evaluate(0, 0.3, Playback.LOOP);
+    poseAt(player, 0, 0.3, Playback.LOOP);
     const walkSkin: Skin = { ...skin, inverseBindMatrices: inverseBindMatricesFor(new Float32Array(16 * skin.joints.length), skin, player.globals) };
     expect(Math.max(...bindPoseDeviation(out, walkSkin, player.globals))).toBeLessThan(1e-5);
-    player.evaluate(-1, 0, Playback.LOOP);
+    poseAt(player, -1, 0, Playback.LOOP);
     expect(Math.max(...bindPoseDeformation(out, walkSkin, player.globals))).toBeGreaterThan(0.5);
   });
 

@@ -1,6 +1,6 @@
-// The reading order (src/lib/chapters.ts): planned chapters merged with the written ones.
+// The reading order (src/build-time/chapters.ts): planned chapters merged with the written ones.
 import { describe, expect, it } from 'vitest';
-import { chapterHref, listChapters, plannedChapters } from '../../src/lib/chapters.ts';
+import { chapterHref, listChapters, plannedChapters } from '../../src/build-time/chapters.ts';
 
 const entry = (id: string, order: number, title = `Title ${order}`) => ({ id, data: { order, title, summary: `About ${id}` } });
 

@@ -17,7 +17,7 @@ import {
   setArmJointAngle,
   setArmPose,
   waveAngles,
-} from '../../src/core/examples/arm.ts';
+} from '../../src/figures/arm/arm-model.ts';
 import { localToGlobal } from '../../src/core/hierarchy.ts';
 import { multiplyMat4At } from '../../src/core/math.ts';
 import { createMatrices, createPose, type Model, type Pose } from '../../src/core/model.ts';
@@ -25,9 +25,9 @@ import { buildPalette } from '../../src/core/palette.ts';
 import { composeLocal } from '../../src/core/pose.ts';
 import { skinVertices } from '../../src/core/skin.ts';
 import { expectClose, expectFinite } from './helpers.ts';
-import { computeBlendExample } from '../../src/lib/blend-example.ts';
-import { computeOffsetExample } from '../../src/lib/offset-example.ts';
-import { computeTraversalExample } from '../../src/lib/traversal-example.ts';
+import { computeBlendExample } from '../../src/figures/weights/blend-example.ts';
+import { computeOffsetExample } from '../../src/figures/offset/offset-example.ts';
+import { computeTraversalExample } from '../../src/figures/traversal/traversal-example.ts';
 
 const DEGREES = Math.PI / 180;
 const IDENTITY = [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1];
@@ -252,7 +252,7 @@ describe('the arm\'s wave clip', () => {
 
   it('samples within half a degree of the analytic wave between its keys', () => {
     const pose = createPose(model.hierarchy.count);
-    const cursor = createClipCursor(clip);
+    const cursor = createClipCursor(clip.tracks.length);
     const expected = [0, 0, 0];
     for (let t = 0; t < WAVE_DURATION; t += 0.037) {
       sampleClip(pose, clip, model.hierarchy.rest, t, Playback.LOOP, cursor);
@@ -264,7 +264,7 @@ describe('the arm\'s wave clip', () => {
   });
 });
 
-describe('chapter 2 worked example (src/lib/blend-example.ts)', () => {
+describe('chapter 2 worked example (src/figures/weights/blend-example.ts)', () => {
   const example = computeBlendExample();
 
   it('turns the lower bone 90° about z at the joint: M_lower = T(0, 1, 0) R_z(90°) T(0, −1, 0)', () => {
@@ -285,7 +285,7 @@ describe('chapter 2 worked example (src/lib/blend-example.ts)', () => {
   });
 });
 
-describe('chapter 4 worked example (src/lib/offset-example.ts)', () => {
+describe('chapter 4 worked example (src/figures/offset/offset-example.ts)', () => {
   const example = computeOffsetExample();
 
   it('reads the three inverse bind matrices the chapter prints: I, T(0, −1, 0), R_z(−45°) T(0, −1, 0)', () => {
@@ -302,7 +302,7 @@ describe('chapter 4 worked example (src/lib/offset-example.ts)', () => {
   });
 });
 
-describe('chapter 5 worked example (src/lib/traversal-example.ts)', () => {
+describe('chapter 5 worked example (src/figures/traversal/traversal-example.ts)', () => {
   const example = computeTraversalExample();
 
   it('reads the Armature node as R_x(−90°) and the hips as T(0, 0, 1) R_x(90°): the hips’ global is a plain T(0, 1, 0)', () => {

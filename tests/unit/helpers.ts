@@ -2,6 +2,8 @@
 // transforms, so every "random" test is reproducible.
 import type { mat4 } from 'gl-matrix';
 import { expect } from 'vitest';
+import type { Playback } from '../../src/core/clip.ts';
+import { animateFrame, showRestPose, type Player } from '../../src/core/frame.ts';
 import type { SkinnedPrimitive } from '../../src/core/model.ts';
 
 /**
@@ -109,4 +111,14 @@ export function paletteOf(matrices: mat4[]): Float32Array {
   const palette = new Float32Array(16 * matrices.length);
   matrices.forEach((m, j) => palette.set(m, 16 * j));
   return palette;
+}
+
+/**
+ * Poses the teaching path as SimdPlayer.evaluate poses the fast path: clip `clipIndex` at
+ * `timeSeconds`, or the rest pose for an index that names no clip (−1).
+ */
+export function poseAt(player: Player, clipIndex: number, timeSeconds: number, playback: Playback): void {
+  const clip = player.model.clips[clipIndex];
+  if (Number.isInteger(clipIndex) && clip !== undefined) animateFrame(player, clip, timeSeconds, playback);
+  else showRestPose(player);
 }

@@ -1,6 +1,6 @@
 import { mat4 } from 'gl-matrix';
 import { describe, expect, it } from 'vitest';
-import { childrenOf, composeGlobals, localToGlobal, localToGlobalRecursive } from '../../src/core/hierarchy.ts';
+import { childrenOf, localToGlobal, localToGlobalRecursive } from '../../src/core/hierarchy.ts';
 import { createPose, type Pose } from '../../src/core/model.ts';
 import { composeLocal } from '../../src/core/pose.ts';
 import { axisAngle, expectClose, expectFinite, newSpaceGrowth, randomAffine, randomIn, randomUnitQuat, seededRandom } from './helpers.ts';
@@ -183,89 +183,3 @@ function randomPose(random: () => number, count: number): Pose {
   }
   return pose;
 }
-
-describe('composeGlobals', () => {
-  it('gives composeLocal then localToGlobal, bit for bit (up to the sign of zero)', () => {
-    const random = seededRandom(421);
-    for (let trial = 0; trial < 5; trial++) {
-      const count = 40;
-      const parents = randomParents(random, count);
-      const pose = randomPose(random, count);
-      const expectedLocals = composeLocal(new Float32Array(16 * count), pose);
-      const expectedGlobals = localToGlobal(new Float32Array(16 * count), parents, expectedLocals);
-      const locals = new Float32Array(16 * count);
-      const globals = new Float32Array(16 * count);
-      expect(composeGlobals(locals, globals, parents, pose)).toBe(globals);
-      expectClose(locals, expectedLocals, 0, `trial ${trial} locals`);
-      expectClose(globals, expectedGlobals, 0, `trial ${trial} globals`);
-    }
-  });
-
-  it('stacks a specific chain: the middle bone turned 90° about Z moves the last one to (−1, 2, 0)', () => {
-    const pose = createPose(3);
-    pose.translations.set([0, 1, 0, 0, 1, 0, 0, 1, 0]);
-    pose.rotations.set(axisAngle(0, 0, 1, Math.PI / 2), 4);
-    const globals = composeGlobals(new Float32Array(48), new Float32Array(48), Int16Array.from([-1, 0, 1]), pose);
-    expectClose(globals.subarray(44, 48), [-1, 2, 0, 1], 1e-6);
-  });
-
-  it('allows outGlobals === outLocals (the array ends up holding the globals)', () => {
-    const random = seededRandom(422);
-    const parents = randomParents(random, 30);
-    const pose = randomPose(random, 30);
-    const expected = composeGlobals(new Float32Array(480), new Float32Array(480), parents, pose);
-    const shared = new Float32Array(480);
-    composeGlobals(shared, shared, parents, pose);
-    expect(Array.from(shared)).toEqual(Array.from(expected));
-  });
-
-  it('allocates nothing per call', () => {
-    const random = seededRandom(423);
-    const parents = randomParents(random, 60);
-    const pose = randomPose(random, 60);
-    const locals = new Float32Array(960), globals = new Float32Array(960);
-    const perChunk = newSpaceGrowth(() => composeGlobals(locals, globals, parents, pose), 5_000);
-    expect(perChunk, `${(perChunk / 5_000).toFixed(2)} bytes per call`).toBeLessThan(4_000);
-  });
-
-  describe('invalid input', () => {
-    it('treats a node whose parent does not come before it as a root, as localToGlobal does', () => {
-      const parents = Int16Array.from([-1, 2, 0, 99, -7, 3]);
-      const pose = randomPose(seededRandom(424), 6);
-      const locals = new Float32Array(96), globals = new Float32Array(96);
-      composeGlobals(locals, globals, parents, pose);
-      expectClose(globals, localToGlobal(new Float32Array(96), parents, composeLocal(new Float32Array(96), pose)), 0);
-    });
-
-    it('processes the nodes every array holds and leaves the rest untouched', () => {
-      const pose = randomPose(seededRandom(425), 4);
-      const parents = Int16Array.from([-1, 0, 1, 2]);
-      const expected = composeGlobals(new Float32Array(64), new Float32Array(64), parents, pose);
-      // Shorter globals: 2 nodes.
-      const locals = new Float32Array(64).fill(9), globals = new Float32Array(32);
-      expect(() => composeGlobals(locals, globals, parents, pose)).not.toThrow();
-      expectClose(globals, expected.subarray(0, 32), 0);
-      expect(Array.from(locals.subarray(32)).every((v) => v === 9)).toBe(true);
-      // A pose whose rotations cover 3 nodes, and fewer parents than nodes.
-      const truncated = { ...pose, rotations: pose.rotations.slice(0, 12) };
-      const out = new Float32Array(64).fill(9);
-      composeGlobals(new Float32Array(64), out, parents, truncated);
-      expectClose(out.subarray(0, 48), expected.subarray(0, 48), 0);
-      expect(Array.from(out.subarray(48)).every((v) => v === 9)).toBe(true);
-      const twoParents = new Float32Array(64).fill(9);
-      composeGlobals(new Float32Array(64), twoParents, parents.subarray(0, 2), pose);
-      expect(Array.from(twoParents.subarray(32)).every((v) => v === 9)).toBe(true);
-    });
-
-    it('an empty hierarchy writes nothing; a zero quaternion or scale stays finite', () => {
-      const out = new Float32Array(16).fill(4);
-      composeGlobals(new Float32Array(16), out, new Int16Array(0), createPose(1));
-      expect(Array.from(out).every((v) => v === 4)).toBe(true);
-      const degenerate = createPose(2);
-      degenerate.rotations.fill(0);
-      degenerate.scales.fill(0);
-      const globals = composeGlobals(new Float32Array(32), new Float32Array(32), Int16Array.from([-1, 0]), degenerate);
-      expectFinite(globals);
-    });
-  });
-});

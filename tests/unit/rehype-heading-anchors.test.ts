@@ -1,7 +1,7 @@
-// Section ids and self-links of chapter headings (src/lib/rehype-heading-anchors.ts).
+// Section ids and self-links of chapter headings (src/build-time/rehype-heading-anchors.ts).
 import { describe, expect, it } from 'vitest';
 import type { Element, Root } from 'hast';
-import { rehypeHeadingAnchors, slugify } from '../../src/lib/rehype-heading-anchors.ts';
+import { rehypeHeadingAnchors, slugify } from '../../src/build-time/rehype-heading-anchors.ts';
 
 const heading = (tagName: string, text: string, id?: string): Element => ({
   type: 'element',

@@ -1,13 +1,13 @@
 // The build-time machinery behind <Snippet>: region extraction, line selectors, file access and
-// the highlighted HTML (src/lib/regions.ts, src/lib/lines.ts, src/lib/snippet.ts, src/lib/code.ts).
+// the highlighted HTML (src/build-time/regions.ts, src/build-time/lines.ts, src/build-time/snippet.ts, src/build-time/code.ts).
 import { describe, expect, it } from 'vitest';
 import { mkdtempSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { dedent, extractRegion, listRegions, RegionError } from '../../src/lib/regions.ts';
-import { findWords, LineSelectorError, resolveLines } from '../../src/lib/lines.ts';
-import { languageOf, prepareSnippet, readRepositoryFile, SnippetError } from '../../src/lib/snippet.ts';
-import { renderCodeBlock } from '../../src/lib/code.ts';
+import { dedent, extractRegion, listRegions, RegionError } from '../../src/build-time/regions.ts';
+import { findWords, LineSelectorError, resolveLines } from '../../src/build-time/lines.ts';
+import { languageOf, prepareSnippet, readRepositoryFile, SnippetError } from '../../src/build-time/snippet.ts';
+import { renderCodeBlock } from '../../src/build-time/code.ts';
 
 const source = [
   'import { a } from "./a.ts";', // 1
@@ -216,7 +216,7 @@ describe('renderCodeBlock', () => {
 
 describe('code themes', () => {
   it('give every token at least 4.5:1 contrast on every code background', async () => {
-    const { codeThemes, contrastRatio } = await import('../../src/lib/code.ts');
+    const { codeThemes, contrastRatio } = await import('../../src/build-time/code.ts');
     const backgrounds = { light: ['#f6f4ef', '#f9edc9', '#d5e1db'], dark: ['#0f1216', '#2c291e', '#203535'] };
     for (const kind of ['light', 'dark'] as const) {
       const colors = (codeThemes[kind].tokenColors ?? [])
@@ -228,7 +228,7 @@ describe('code themes', () => {
   });
 
   it('computes WCAG contrast ratios', async () => {
-    const { contrastRatio, withContrast } = await import('../../src/lib/code.ts');
+    const { contrastRatio, withContrast } = await import('../../src/build-time/code.ts');
     expect(contrastRatio('#000000', '#ffffff')).toBeCloseTo(21, 5);
     expect(contrastRatio('#777777', '#777777')).toBeCloseTo(1, 5);
     expect(withContrast('#000000', ['#ffffff'], 'black')).toBe('#000000');
@@ -238,7 +238,7 @@ describe('code themes', () => {
 
 describe('fenced code in MDX', () => {
   it('applies the notation comments, removes them from the code and frames the block with its title', async () => {
-    const { getHighlighter, codeThemes, notationTransformers, transformerFencedFrame } = await import('../../src/lib/code.ts');
+    const { getHighlighter, codeThemes, notationTransformers, transformerFencedFrame } = await import('../../src/build-time/code.ts');
     const shiki = await getHighlighter();
     const html = shiki.codeToHtml(
       ['const kept = 1; // [!code highlight]', 'const old = 2; // [!code --]', 'const fresh = 3; // [!code ++]', 'use(kept); // [!code focus]'].join('\n'),

@@ -3,9 +3,9 @@ import { fileURLToPath } from 'node:url';
 import { mat4 } from 'gl-matrix';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createPlayer, Playback, skinVertices, type SkinnedPrimitive } from '../../src/core/index.ts';
-import { createSimdSkinner, simdSkinnerModuleSize } from '../../src/core/skin-simd.ts';
+import { createSimdSkinner, simdSkinnerModuleSize } from '../../src/core/fast/skin-simd.ts';
 import { loadModelFile } from '../../tools/inspect.ts';
-import { expectClose, newSpaceGrowth, paletteOf, primitiveOf, randomIn, randomUnitQuat, seededRandom } from './helpers.ts';
+import { expectClose, newSpaceGrowth, paletteOf, poseAt, primitiveOf, randomIn, randomUnitQuat, seededRandom } from './helpers.ts';
 
 const MODELS_DIRECTORY = fileURLToPath(new URL('../../public/models/', import.meta.url));
 const MODEL_FILES = readdirSync(MODELS_DIRECTORY).filter((file) => file.endsWith('.glb')).sort();
@@ -75,7 +75,7 @@ describe('createSimdSkinner', () => {
       });
       let compared = 0;
       for (const [clip, time] of poses) {
-        player.evaluate(clip, time, Playback.CLAMP);
+        poseAt(player, clip, time, Playback.CLAMP);
         model.meshes.forEach((mesh, m) => {
           const palette = player.palettes[mesh.skin];
           mesh.primitives.forEach((primitive, p) => {
@@ -215,7 +215,7 @@ describe('createSimdSkinner', () => {
     it('returns null, so that callers fall back to skinVertices', async () => {
       vi.resetModules();
       vi.stubGlobal('WebAssembly', undefined);
-      const fresh = await import('../../src/core/skin-simd.ts');
+      const fresh = await import('../../src/core/fast/skin-simd.ts');
       expect(fresh.createSimdSkinner(primitiveOf([0, 0, 0], [0, 0, 0, 0], [1, 0, 0, 0]), 1)).toBeNull();
     });
   });

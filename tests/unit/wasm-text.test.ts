@@ -1,5 +1,5 @@
-// The WebAssembly text assembler (src/core/wasm-text.ts): modules it writes run and compute what
-// their text says; bad text is refused with an Error naming the function and the token.
+// The WebAssembly text assembler (src/core/fast/wasm-text.ts): modules it writes run and compute what
+// their text says; bad text is refused with a SetupError naming the function and the token.
 import { describe, expect, it } from 'vitest';
 import {
   assembleModule,
@@ -10,7 +10,8 @@ import {
   unsignedLeb128,
   type TextFunction,
   type TextModule,
-} from '../../src/core/wasm-text.ts';
+} from '../../src/core/fast/wasm-text.ts';
+import { SetupError } from '../../src/core/setup-error.ts';
 
 /** Assembles, compiles and instantiates `module` with one page of memory; returns its exports and memory. */
 function instantiate(module: TextModule, imports: Record<string, Record<string, unknown>> = {}) {
@@ -166,7 +167,7 @@ describe('assembleModule', () => {
     expect(exports.f(48, 40)).toBe(0);
   });
 
-  describe('refuses bad text with an Error naming the function and the problem', () => {
+  describe('refuses bad text with a SetupError naming the function and the problem', () => {
     const cases: [string, Partial<TextFunction> & { body: string }, RegExp][] = [
       ['an unknown instruction', { body: 'i32.const 1  i32.frobnicate' }, /\$f: unknown instruction "i32\.frobnicate"/],
       ['an unknown local', { body: 'local.get $nope  drop' }, /\$f: local\.get .*unknown local "\$nope"/],
@@ -182,11 +183,15 @@ describe('assembleModule', () => {
       ['an unknown function', { body: 'call $missing' }, /unknown function "\$missing"/],
     ];
     for (const [label, fn, message] of cases) {
-      it(label, () => expect(() => assembleModule(single(fn))).toThrow(message));
+      it(label, () => {
+        expect(() => assembleModule(single(fn))).toThrow(SetupError);
+        expect(() => assembleModule(single(fn))).toThrow(message);
+      });
     }
 
     it('two functions with one name', () => {
       const fn: TextFunction = { name: '$f', exported: false, params: [], results: [], locals: [], body: '' };
+      expect(() => assembleModule({ imports: [], functions: [fn, fn] })).toThrow(SetupError);
       expect(() => assembleModule({ imports: [], functions: [fn, fn] })).toThrow(/function \$f declared twice/);
     });
   });

@@ -3,11 +3,18 @@ import { mat4 } from 'gl-matrix';
 import { describe, expect, it } from 'vitest';
 import { limitInfluencesWithoutRenormalising } from '../../src/core/pitfalls.ts';
 import { skinVertices } from '../../src/core/skin.ts';
+import { SetupError } from '../../src/core/setup-error.ts';
 import { limitInfluences, MAX_INFLUENCES, vertexInfluencesFromBones, type BoneInfluences } from '../../src/core/weights.ts';
 import { loadModelFile } from '../../tools/inspect.ts';
 import { expectClose, paletteOf, primitiveOf, randomIn, seededRandom } from './helpers.ts';
 
 const MANNEQUIN = new URL('../../public/models/mannequin.glb', import.meta.url).pathname;
+
+/** `run` throws a SetupError whose message contains (string) or matches (RegExp) `message`. */
+function expectSetupError(run: () => unknown, message: string | RegExp): void {
+  expect(run).toThrow(SetupError);
+  expect(run).toThrow(message);
+}
 
 /** The (joint, weight) pairs of vertex v with weight > 0, as a map. */
 function influencesOf(joints: ArrayLike<number>, weights: ArrayLike<number>, v: number): Map<number, number> {
@@ -73,19 +80,33 @@ describe('vertexInfluencesFromBones', () => {
     }
   });
 
-  describe('refuses input it cannot use, naming the bone and entry', () => {
+  describe('refuses input it cannot use with a SetupError naming the bone and entry', () => {
     it('a vertex index outside the mesh', () => {
-      expect(() => vertexInfluencesFromBones([{ vertices: [0], weights: [1] }, { vertices: [1, 7], weights: [1, 1] }], 4)).toThrow(
+      expectSetupError(
+        () => vertexInfluencesFromBones([{ vertices: [0], weights: [1] }, { vertices: [1, 7], weights: [1, 1] }], 4),
         "bone 1, entry 1: vertex 7 is outside the mesh's 4 vertices",
       );
-      expect(() => vertexInfluencesFromBones([{ vertices: [-1], weights: [1] }], 4)).toThrow(/bone 0, entry 0: vertex -1/);
-      expect(() => vertexInfluencesFromBones([{ vertices: [0.5], weights: [1] }], 4)).toThrow(/vertex 0\.5/);
+      expectSetupError(() => vertexInfluencesFromBones([{ vertices: [-1], weights: [1] }], 4), /bone 0, entry 0: vertex -1/);
+      expectSetupError(() => vertexInfluencesFromBones([{ vertices: [0.5], weights: [1] }], 4), /vertex 0\.5/);
     });
     it('a weight that is not a finite number', () => {
-      expect(() => vertexInfluencesFromBones([{ vertices: [0, 1], weights: [1, NaN] }], 4)).toThrow('bone 0, entry 1: weight NaN is not a finite number');
+      expectSetupError(() => vertexInfluencesFromBones([{ vertices: [0, 1], weights: [1, NaN] }], 4), 'bone 0, entry 1: weight NaN is not a finite number');
     });
     it('lists of different lengths', () => {
-      expect(() => vertexInfluencesFromBones([{ vertices: [0, 1], weights: [1] }], 4)).toThrow('bone 0: 2 vertex indices but 1 weights');
+      expectSetupError(() => vertexInfluencesFromBones([{ vertices: [0, 1], weights: [1] }], 4), 'bone 0: 2 vertex indices but 1 weights');
+    });
+    it('more bones than 16-bit joint indices can name', () => {
+      const bones = Array.from({ length: 65537 }, () => ({ vertices: [], weights: [] }));
+      expectSetupError(() => vertexInfluencesFromBones(bones, 4), '65537 bones: joint indices are 16-bit, at most 65536 bones');
+    });
+    it('names its type SetupError', () => {
+      try {
+        vertexInfluencesFromBones([{ vertices: [9], weights: [1] }], 4);
+        expect.unreachable();
+      } catch (error) {
+        expect(error).toBeInstanceOf(Error);
+        expect((error as Error).name).toBe('SetupError');
+      }
     });
   });
 });
@@ -131,7 +152,7 @@ describe('limitInfluences', () => {
   });
 
   it('refuses a count outside 1–4', () => {
-    for (const bad of [0, 5, 1.5, NaN]) expect(() => limitInfluences(primitive, bad)).toThrow(/maxInfluences must be an integer from 1 to 4/);
+    for (const bad of [0, 5, 1.5, NaN]) expectSetupError(() => limitInfluences(primitive, bad), /maxInfluences must be an integer from 1 to 4/);
   });
 });
 

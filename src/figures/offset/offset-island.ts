@@ -1,0 +1,65 @@
+// The offset island (chapter 4): two bones, the child turned 45° in the bind pose, and a slider
+// that turns the child further. The skinning matrices come from the correct product
+// global × inverseBind, or, under "Break it", from one of three classic mistakes of
+// src/core/pitfalls.ts: the offset on the wrong side, the offset forgotten, the offset not inverted.
+
+import { buildPaletteReversedOrder, buildPaletteWithBindGlobals, buildPaletteWithoutOffsets } from '../../core/pitfalls.ts';
+import type { Skin } from '../../core/model.ts';
+import type { Island } from '../shared/island-manager.ts';
+import { BendView } from '../shared/bend-view.ts';
+
+const MODEL_FILE = 'two-bones-rotated.glb';
+const BENT_JOINTS = ['child'];
+
+/** A palette stage with buildPalette's signature, less the global inverse. */
+type PaletteStage = (outPalette: Float32Array, skin: Skin, globals: Float32Array) => Float32Array;
+
+/** The ChoiceGroup values (OffsetFigure.astro) and the wrong palette each one swaps in; null keeps the correct one. */
+const PALETTE_BY_MODE: Record<string, PaletteStage | null> = {
+  correct: null,
+  'reversed-order': buildPaletteReversedOrder,
+  'without-offsets': buildPaletteWithoutOffsets,
+  'not-inverted': buildPaletteWithBindGlobals,
+};
+
+class OffsetIsland extends BendView {
+  private wrongPalette: PaletteStage | null = null;
+
+  constructor(host: HTMLElement) {
+    super(host, { ground: false, yaw: 0.25, pitch: 0.1, autoplay: false });
+    const mode = this.onChoice('palette-mode', (value) => this.setMode(value));
+    this.wrongPalette = mode === null ? null : (PALETTE_BY_MODE[mode] ?? null);
+    void this.load();
+  }
+
+  private async load(): Promise<void> {
+    const model = await this.loadModelFile(MODEL_FILE);
+    if (model === null) return;
+    if (model.skins.length === 0 || model.meshes.length === 0) {
+      this.fail('error', `The model ${MODEL_FILE} has no skinned mesh to show.`);
+      return;
+    }
+    this.showBent(model, BENT_JOINTS);
+  }
+
+  private setMode(mode: string): void {
+    this.wrongPalette = PALETTE_BY_MODE[mode] ?? null;
+    this.requestRender();
+  }
+
+  protected override updatePose(): void {
+    super.updatePose();
+    const wrongPalette = this.wrongPalette;
+    if (wrongPalette !== null) {
+      // #region break-it
+      // The same globals; the skinning matrices built the wrong way.
+      const player = this.player!;
+      wrongPalette(player.palettes[0], player.model.skins[0], player.globals);
+      // #endregion break-it
+    }
+  }
+}
+
+export function mountIsland(host: HTMLElement): Island {
+  return new OffsetIsland(host);
+}
