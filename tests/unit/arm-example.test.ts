@@ -2,7 +2,9 @@
 // composeLocal, localToGlobal and combineRigid; here they are checked against values derived by
 // hand from sines and cosines, independently of the core.
 import { describe, expect, it } from 'vitest';
-import { armJoints, computeArmExample, formatNumber, matrixTex, tupleTex } from '../../src/figures/arm/arm-example.ts';
+import { formatNumber } from '../../src/figures/shared/format.ts';
+import { matrixTex, tupleTex } from '../../src/figures/shared/tex.ts';
+import { armJoints, computeArmExample } from '../../src/figures/arm/arm-example.ts';
 
 const degrees = Math.PI / 180;
 const c30 = Math.cos(30 * degrees);

@@ -75,27 +75,3 @@ export function computeArmExample(joints: readonly ArmJoint[] = armJoints): ArmE
   const handRigid = combineRigid(createRigidTransform(), elbowRigid, rigidOfJoint(pose, 2));
   return { joints, pose, locals, globals, elbowRigid, handRigid };
 }
-
-/** A number for the page: rounded to `digits` decimals, trailing zeros dropped, never "-0". */
-export function formatNumber(value: number, digits = 3): string {
-  const rounded = Number(value.toFixed(digits));
-  return rounded === 0 ? '0' : String(rounded);
-}
-
-/** TeX for the column-major 4×4 at `offset` of `matrices`, laid out in rows as on paper. */
-export function matrixTex(matrices: Float32Array, offset: number, digits = 3): string {
-  const rows: string[] = [];
-  for (let row = 0; row < 4; row++) {
-    const cells: string[] = [];
-    for (let column = 0; column < 4; column++) cells.push(formatNumber(matrices[offset + 4 * column + row], digits));
-    rows.push(cells.join(' & '));
-  }
-  return `\\begin{bmatrix} ${rows.join(' \\\\ ')} \\end{bmatrix}`;
-}
-
-/** TeX for a vector of `count` floats at `offset` as a row tuple, e.g. (0, 0, 0.609, 0.793). */
-export function tupleTex(values: Float32Array, offset = 0, count = values.length, digits = 3): string {
-  const cells: string[] = [];
-  for (let i = 0; i < count; i++) cells.push(formatNumber(values[offset + i], digits));
-  return `(${cells.join(',\\ ')})`;
-}

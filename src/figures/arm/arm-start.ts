@@ -4,7 +4,7 @@ import { ARM_JOINT_NAMES, ARM_START_DEGREES, createArmModel, setArmPose } from '
 import { localToGlobal } from '../../core/hierarchy.ts';
 import { createMatrices, createPose } from '../../core/model.ts';
 import { composeLocal } from '../../core/pose.ts';
-import { formatFixed } from '../shared/matrix-readout.ts';
+import { formatNumber } from '../shared/format.ts';
 
 export interface ArmStart {
   /** Per joint (skin order): name and starting angle in degrees. */
@@ -14,7 +14,7 @@ export interface ArmStart {
 }
 
 function rows(matrices: Float32Array, node: number): string[][] {
-  return [0, 1, 2, 3].map((row) => [0, 1, 2, 3].map((column) => formatFixed(Math.round(matrices[16 * node + 4 * column + row] * 100))));
+  return [0, 1, 2, 3].map((row) => [0, 1, 2, 3].map((column) => formatNumber(matrices[16 * node + 4 * column + row], 2, { fixed: true, minus: '\u2212' })));
 }
 
 export function armStart(): ArmStart {

@@ -11,6 +11,7 @@ import { animateFrame, showRestPose } from '../../core/frame.ts';
 import type { Skin } from '../../core/model.ts';
 import { buildPalette } from '../../core/palette.ts';
 import type { Island } from '../shared/island-manager.ts';
+import { formatNumber } from '../shared/format.ts';
 import { SkinView } from '../shared/skin-view.ts';
 
 const MODEL_FILE = 'mannequin.glb';
@@ -55,7 +56,7 @@ class BindIsland extends SkinView {
     showRestPose(player);
     const spread = (bound: Skin) => Math.max(...bindPoseDeformation(new Float32Array(skin.joints.length), bound, player.globals));
     this.notes.set('modelled', `In the rest pose every skinning matrix is the identity, to within ${spread(skin).toExponential(0)}: the mesh is drawn as stored.`);
-    this.notes.set('walk', `In the rest pose the skinning matrices now differ by up to ${spread(this.walkSkin).toFixed(2)}: the mesh is deformed before anything moves.`);
+    this.notes.set('walk', `In the rest pose the skinning matrices now differ by up to ${formatNumber(spread(this.walkSkin), 2, { fixed: true })}: the mesh is deformed before anything moves.`);
     this.setMode(this.mode);
   }
 

@@ -6,6 +6,8 @@
 // flood a screen reader. A separate polite live region gets one short summary when a change is
 // committed (slider released, joint chosen): call announce().
 
+import { formatNumber } from './format.ts';
+
 /** Digits after the decimal point. */
 const DECIMALS = 2;
 const SCALE = 10 ** DECIMALS;
@@ -52,23 +54,20 @@ export class MatrixReadout {
         const slot = 16 * which + cell;
         if (this.shown[slot] === hundredths) continue;
         this.shown[slot] = hundredths;
-        element.textContent = formatFixed(hundredths);
+        element.textContent = formatEntry(hundredths / SCALE);
       }
     }
   }
 }
 
-/** "1.25", "0.00", "−0.50" (a true minus sign; never "−0.00") from a count of hundredths. */
-export function formatFixed(hundredths: number): string {
-  const magnitude = Math.abs(hundredths);
-  const whole = Math.floor(magnitude / SCALE);
-  const fraction = String(magnitude % SCALE).padStart(DECIMALS, '0');
-  return `${hundredths < 0 ? '\u2212' : ''}${whole}.${fraction}`;
+/** "1.25", "0.00", "−0.50" (a true minus sign; never "−0.00"): how a read-out writes a matrix entry. */
+export function formatEntry(value: number): string {
+  return formatNumber(value, DECIMALS, { fixed: true, minus: '\u2212' });
 }
 
 /** A short sentence for screen readers: the translation columns of both matrices. */
 export function describeJointMatrices(name: string, local: Float32Array, localOffset: number, global: Float32Array, globalOffset: number): string {
   const position = (m: Float32Array, o: number) =>
-    `${formatFixed(Math.round(m[o + 12] * SCALE))}, ${formatFixed(Math.round(m[o + 13] * SCALE))}, ${formatFixed(Math.round(m[o + 14] * SCALE))}`;
+    `${formatEntry(m[o + 12])}, ${formatEntry(m[o + 13])}, ${formatEntry(m[o + 14])}`;
   return `${name}: local translation ${position(local, localOffset)}; global position ${position(global, globalOffset)}.`;
 }

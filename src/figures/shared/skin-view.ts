@@ -22,6 +22,7 @@ import { createRenderer, drawFrame, type RenderFrame, type Renderer } from '../.
 import type { Island } from './island-manager.ts';
 import { describeJointMatrices, MatrixReadout } from './matrix-readout.ts';
 import { attachOrbitInput } from './orbit-input.ts';
+import { formatNumber } from './format.ts';
 import { readCssColor, watchTheme } from './theme.ts';
 
 /** The site's base path ("/" or "/sub/"), as Vite bakes it in. */
@@ -51,10 +52,6 @@ function part<T extends Element>(host: HTMLElement, name: string): T | null {
   return host.querySelector<T>(`[data-part="${name}"]`);
 }
 
-/** Human-readable duration, e.g. "1.25 s". */
-function formatSeconds(seconds: number): string {
-  return `${seconds.toFixed(2)} s`;
-}
 
 export class SkinView implements Island {
   readonly host: HTMLElement;
@@ -356,7 +353,7 @@ export class SkinView implements Island {
     const hundredths = Math.round(seconds * 100);
     if (this.timeOutput === null || hundredths === this.shownHundredths) return;
     this.shownHundredths = hundredths;
-    this.timeOutput.value = formatSeconds(seconds);
+    this.timeOutput.value = `${formatNumber(seconds, 2, { fixed: true })} s`;
   }
 
   /** Hierarchy index of the selected joint, or −1. */
