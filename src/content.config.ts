@@ -21,7 +21,7 @@ const chapters = defineCollection({
 });
 
 /** "05-hierarchy-traversal.mdx" → "hierarchy-traversal". */
-export function chapterIdOf(fileName: string): string {
+function chapterIdOf(fileName: string): string {
   return fileName.replace(/\.mdx$/, '').replace(/^\d+-/, '');
 }
 

@@ -96,7 +96,7 @@ export const codeThemes = {
 };
 
 /** Languages the site highlights. */
-export const codeLanguages = ['ts', 'js', 'glsl', 'json', 'bash', 'text', 'c', 'cpp'] as const;
+const codeLanguages = ['ts', 'js', 'glsl', 'json', 'bash', 'text', 'c', 'cpp'] as const;
 
 /** `[!code highlight]`, `[!code focus]`, `[!code ++]`/`[!code --]`, `[!code word:x]` in fenced code. */
 export function notationTransformers(): ShikiTransformer[] {
@@ -139,7 +139,7 @@ const languageNames: Record<string, string> = {
   plaintext: 'Text',
 };
 
-export interface FrameOptions {
+interface FrameOptions {
   /** Heading of the block, e.g. "Local to global". */
   title?: string;
   /** Repository path of the file the code comes from, e.g. "src/core/hierarchy.ts". */
@@ -192,7 +192,7 @@ function frame(root: Root, options: FrameOptions): void {
  * copies the text of the rendered lines, which never contains the `[!code …]` notation comments
  * (the notation transformers remove them) nor the line numbers (drawn by CSS from data-line).
  */
-export function transformerCodeFrame(options: FrameOptions): ShikiTransformer {
+function transformerCodeFrame(options: FrameOptions): ShikiTransformer {
   return {
     name: 'skinning:code-frame',
     root(root) {
@@ -217,7 +217,7 @@ export function transformerFencedFrame(): ShikiTransformer {
  * Wraps each line's tokens in <span class="line-content">, so CSS can soft-wrap long lines next to
  * a fixed line-number gutter. The text of the line is unchanged.
  */
-export function transformerLineContent(): ShikiTransformer {
+function transformerLineContent(): ShikiTransformer {
   return {
     name: 'skinning:line-content',
     // The `pre` hook runs after every `line` and `code` hook, i.e. after the notation transformers
@@ -238,7 +238,7 @@ export function transformerLineContent(): ShikiTransformer {
 }
 
 /** Marks lines (1-based) with classes, the same classes the notation transformers use. */
-export function transformerLineClasses(marks: {
+function transformerLineClasses(marks: {
   highlight?: ReadonlySet<number>;
   focus?: ReadonlySet<number>;
   add?: ReadonlySet<number>;

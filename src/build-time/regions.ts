@@ -55,7 +55,7 @@ function isMarker(line: string): boolean {
 }
 
 /** Parses every region of `source`; `file` only labels error messages. */
-export function parseRegions(source: string, file = '<source>'): MarkedRegion[] {
+function parseRegions(source: string, file = '<source>'): MarkedRegion[] {
   const lines = splitLines(source);
   const stack: { name: string; open: number }[] = [];
   const found: MarkedRegion[] = [];

@@ -20,7 +20,7 @@
  * there, and the lerp's shortfall from unit length, at most (1 − cos θ) / 4 = 2.5e-8, is below
  * float32's resolution at 1 (6e-8).
  */
-export const SLERP_PARALLEL_THRESHOLD = 1e-7;
+const SLERP_PARALLEL_THRESHOLD = 1e-7;
 
 /**
  * Copies source into out, element by element up to the shorter length (the whole array when the

@@ -33,7 +33,7 @@ export class ShaderError extends SetupError {
 const logLine = /^(?:ERROR|WARNING):\s*\d+:(\d+):\s*(.*)$/;
 
 /** Rewrites a driver's info log so that every located message names the file and shows its line. */
-export function formatShaderLog(shader: ShaderSource, log: string): string {
+function formatShaderLog(shader: ShaderSource, log: string): string {
   const sourceLines = shader.source.split(/\r\n|\r|\n/);
   const out: string[] = [];
   for (const raw of log.split('\n')) {

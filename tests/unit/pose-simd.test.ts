@@ -8,7 +8,7 @@ import { mat4 } from 'gl-matrix';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { animateFrame, createPlayer, Playback, wrapClipTime, type Player } from '../../src/core/index.ts';
 import { Interpolation, TrackPath, createPose, type Model, type Track } from '../../src/core/model.ts';
-import { createSimdPlayer, simdPoseModuleSize, type SimdPlayer } from '../../src/core/fast/pose-simd.ts';
+import { createSimdPlayer, simdPoseModuleSize, wrapTimeInPlace, type SimdPlayer } from '../../src/core/fast/pose-simd.ts';
 import { localToGlobal } from '../../src/core/hierarchy.ts';
 import { composeLocal } from '../../src/core/pose.ts';
 import { loadModelFile } from '../../tools/inspect.ts';
@@ -301,3 +301,22 @@ function edgeCaseModel(): Model {
     notes: [],
   };
 }
+
+describe('wrapTimeInPlace', () => {
+  it('maps any time to clip time exactly as wrapClipTime does, through the holder field', () => {
+    const random = seededRandom(77);
+    const durations = [1, 0.7, 2.5, 1 / 3, 0, -1, NaN, Infinity];
+    const times = [0, 0.3, 1, 2.5, -0.25, -3, 7.5, 1e9, -1e-17, NaN, Infinity, -Infinity, ...Array.from({ length: 40 }, () => randomIn(random, -10, 10))];
+    for (const duration of durations) {
+      const clip = { name: 'c', duration, tracks: [] };
+      for (const time of times) {
+        for (const playback of [Playback.LOOP, Playback.CLAMP]) {
+          const holder = { time };
+          wrapTimeInPlace(holder, clip, playback);
+          const expected = wrapClipTime(time, duration, playback);
+          expect(Object.is(holder.time, expected), `t = ${time}, d = ${duration}, ${playback}: ${holder.time} vs ${expected}`).toBe(true);
+        }
+      }
+    }
+  });
+});

@@ -96,13 +96,8 @@ export interface AccessorInfo {
 }
 
 /** "VEC3 FLOAT", "VEC4 normalized UNSIGNED_BYTE" — for messages. */
-export function describeAccessorFormat(info: AccessorInfo): string {
+function describeAccessorFormat(info: AccessorInfo): string {
   return `${info.type} ${info.normalized ? 'normalized ' : ''}${COMPONENT_NAMES[info.componentType]}`;
-}
-
-/** Name of a component type enum, e.g. 5126 → "FLOAT". */
-export function componentTypeName(componentType: number): string {
-  return COMPONENT_NAMES[componentType] ?? String(componentType);
 }
 
 /** Checks every accessor's types and layout against the buffer views. */

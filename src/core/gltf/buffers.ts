@@ -121,7 +121,7 @@ export function bufferBytes(store: BufferStore, index: number): Uint8Array {
 }
 
 /** Decodes `data:[<media type>][;base64],<data>`; both base64 and percent-encoded data are accepted. */
-export function decodeDataUri(uri: string, path: string): Uint8Array {
+function decodeDataUri(uri: string, path: string): Uint8Array {
   const comma = uri.indexOf(',');
   if (comma < 0) throw new GltfError(path, 'data: URI has no "," before its data');
   const header = uri.slice(5, comma);
@@ -163,7 +163,7 @@ const BASE64_VALUES = (() => {
 })();
 
 /** Decodes standard or URL-safe base64; padding is optional, ASCII whitespace is skipped. */
-export function decodeBase64(text: string, path: string): Uint8Array {
+function decodeBase64(text: string, path: string): Uint8Array {
   let end = text.length;
   while (end > 0 && isSpace(text.charCodeAt(end - 1))) end--;
   let padding = 0;

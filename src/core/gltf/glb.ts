@@ -3,12 +3,10 @@
 
 import { GltfError } from './errors.ts';
 
-/** "glTF" read as a little-endian uint32. */
-export const GLB_MAGIC = 0x46546c67;
 /** "JSON" read as a little-endian uint32. */
-export const GLB_CHUNK_JSON = 0x4e4f534a;
+const GLB_CHUNK_JSON = 0x4e4f534a;
 /** "BIN\0" read as a little-endian uint32. */
-export const GLB_CHUNK_BIN = 0x004e4942;
+const GLB_CHUNK_BIN = 0x004e4942;
 
 const HEADER_BYTES = 12;
 const CHUNK_HEADER_BYTES = 8;
@@ -41,7 +39,7 @@ export function readContainer(bytes: Uint8Array): GltfContainer {
 }
 
 /** Reads a .glb: header, JSON chunk, optional BIN chunk; unknown chunk types are skipped. */
-export function readGlb(bytes: Uint8Array): GltfContainer {
+function readGlb(bytes: Uint8Array): GltfContainer {
   const notes: string[] = [];
   if (bytes.length < HEADER_BYTES) {
     throw new GltfError('glb.header', `${bytes.length} bytes is too short for the 12-byte header`);

@@ -78,7 +78,7 @@ export function optionalBoolean(object: JsonObject, key: string, path: string, f
 }
 
 /** `value` as an integer in [min, max], or a GltfError at `path`. */
-export function expectInteger(value: unknown, path: string, min: number, max: number): number {
+function expectInteger(value: unknown, path: string, min: number, max: number): number {
   if (typeof value !== 'number' || !Number.isSafeInteger(value)) {
     throw new GltfError(path, `expected an integer, got ${describeValue(value)}`);
   }

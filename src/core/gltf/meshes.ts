@@ -27,7 +27,7 @@ import { MAX_INFLUENCES, writeLargestInfluences } from '../weights.ts';
 export const WEIGHT_SUM_TOLERANCE = 1e-3;
 
 /** A normal whose length differs from 1 by more than this is reported (all are renormalised). */
-export const NORMAL_LENGTH_TOLERANCE = 1e-2;
+const NORMAL_LENGTH_TOLERANCE = 1e-2;
 
 const MODE_NAMES = ['POINTS', 'LINES', 'LINE_LOOP', 'LINE_STRIP', 'TRIANGLES', 'TRIANGLE_STRIP', 'TRIANGLE_FAN'];
 
