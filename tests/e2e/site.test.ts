@@ -82,6 +82,24 @@ describe('the built site', () => {
     }
   });
 
+  it('answers every chapter URL published before the chapter files were numbered', async () => {
+    // The files are named NN-slug.mdx; the URLs keep the slug alone (chapterIdOf in src/content.config.ts).
+    const published = {
+      '/chapters/bones-and-the-hierarchy/': 'Bones and the hierarchy',
+      '/chapters/skin-weights/': 'Skin weights',
+      '/chapters/bind-pose/': 'Bind pose',
+      '/chapters/offset-matrices/': 'Offset (inverse bind) matrices',
+      '/chapters/hierarchy-traversal/': 'Hierarchy traversal',
+    };
+    const { page, context } = await site.newPage();
+    for (const [path, title] of Object.entries(published)) {
+      const response = await page.goto(site.origin + path);
+      expect(response?.status(), path).toBe(200);
+      expect(await page.locator('h1').textContent(), path).toContain(title);
+    }
+    await context.close();
+  });
+
   it('lists every chapter on the home page, linking the written ones', async () => {
     const { page, context } = await site.newPage();
     await page.goto(site.origin + '/');

@@ -1,5 +1,8 @@
-// The reading order (src/build-time/chapters.ts): planned chapters merged with the written ones.
+// The reading order (src/build-time/chapters.ts): planned chapters merged with the written ones; and
+// the chapter files, numbered in the tree.
 import { describe, expect, it } from 'vitest';
+import { readdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { chapterHref, listChapters, plannedChapters } from '../../src/build-time/chapters.ts';
 
 const entry = (id: string, order: number, title = `Title ${order}`) => ({ id, data: { order, title, summary: `About ${id}` } });
@@ -27,5 +30,19 @@ describe('listChapters', () => {
 
   it('refuses two chapters with the same order', () => {
     expect(() => listChapters([entry('a', 3), entry('b', 3)])).toThrow('Chapters "a" and "b" both have order 3');
+  });
+});
+
+describe('chapter files', () => {
+  it('are named NN-slug.mdx, NN being the chapter number of their frontmatter, so the tree lists them in reading order', () => {
+    const directory = fileURLToPath(new URL('../../src/content/chapters/', import.meta.url));
+    const files = readdirSync(directory).filter((name) => name.endsWith('.mdx'));
+    expect(files.length).toBeGreaterThanOrEqual(5);
+    for (const file of files) {
+      const match = /^(\d\d)-[a-z0-9-]+\.mdx$/.exec(file);
+      expect(match, file).not.toBeNull();
+      const order = /^order:\s*(\d+)\s*$/m.exec(readFileSync(directory + file, 'utf8'))?.[1];
+      expect(Number(order), file).toBe(Number(match![1]));
+    }
   });
 });

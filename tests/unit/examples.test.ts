@@ -28,6 +28,8 @@ import { expectClose, expectFinite } from './helpers.ts';
 import { computeBlendExample } from '../../src/figures/weights/blend-example.ts';
 import { computeOffsetExample } from '../../src/figures/offset/offset-example.ts';
 import { computeTraversalExample } from '../../src/figures/traversal/traversal-example.ts';
+import { computeBindExample } from '../../src/figures/bind/bind-example.ts';
+import { computeRegroupExample } from '../../src/figures/weights/regroup-example.ts';
 
 const DEGREES = Math.PI / 180;
 const IDENTITY = [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1];
@@ -309,5 +311,45 @@ describe('chapter 5 worked example (src/figures/traversal/traversal-example.ts)'
     expectClose(example.armature, [1, 0, 0, 0, 0, 0, -1, 0, 0, 1, 0, 0, 0, 0, 0, 1], 1e-6);
     expectClose(example.hips, [1, 0, 0, 0, 0, 0, 1, 0, 0, -1, 0, 0, 0, 0, 1, 1], 1e-6);
     expectClose(example.hipsGlobal, [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 1, 0, 1], 1e-6);
+  });
+});
+
+describe('chapter 5 worked example: the two traversal orders on the walking mannequin', () => {
+  it('gives every one of the 21 nodes the same global, bit for bit', () => {
+    const { orders } = computeTraversalExample();
+    expect(orders.nodeCount).toBe(21);
+    expect(orders.largestDifference).toBe(0);
+  });
+});
+
+describe('chapter 2 worked example (src/figures/weights/regroup-example.ts)', () => {
+  it('gets the mannequin\'s 3198 vertices back from 19 per-bone lists, exactly', () => {
+    const example = computeRegroupExample();
+    expect(example).toEqual({
+      vertexCount: 3198,
+      boneCount: 19,
+      entryCount: 4310,
+      matchingVertices: 3198,
+      largestWeightDifference: 0,
+      overflowing: 0,
+      unweighted: 0,
+    });
+  });
+});
+
+describe('chapter 3 worked example (src/figures/bind/bind-example.ts)', () => {
+  const example = computeBindExample();
+
+  it('recovers the hips\' bind global from the inverse bind matrix: one unit up, upright, as at rest', () => {
+    expectClose(example.hipsBind, [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 1, 0, 1], 1e-6);
+    expectClose(example.hipsRest, example.hipsBind, 1e-6);
+  });
+
+  it('finds every skin of the site\'s models in its bind pose at rest, to float rounding', () => {
+    expect(example.modelCount).toBe(8);
+    expect(example.skinCount).toBe(8);
+    // One float32 step at 1 (2⁻²³ ≈ 1.2 × 10⁻⁷), the number chapter 3 prints.
+    expect(example.largestDeviation).toBe(2 ** -23);
+    expect(example.largestDeviationFile).toBe('mannequin.glb');
   });
 });

@@ -19,3 +19,10 @@ export function tupleTex(values: Float32Array, offset = 0, count = values.length
   for (let i = 0; i < count; i++) cells.push(formatNumber(values[offset + i], digits));
   return `(${cells.join(',\\ ')})`;
 }
+
+/** TeX for `value` in scientific notation with `digits` significant digits, e.g. 1.2 \times 10^{-7}; 0 as 0. */
+export function scientificTex(value: number, digits = 2): string {
+  if (value === 0) return '0';
+  const [mantissa, exponent] = value.toExponential(digits - 1).split('e');
+  return `${mantissa} \\times 10^{${Number(exponent)}}`;
+}
