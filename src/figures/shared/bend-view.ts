@@ -5,7 +5,8 @@
 import { multiplyQuatAt } from '../../core/math.ts';
 import { animateFrame } from '../../core/frame.ts';
 import { copyPose, type Model } from '../../core/model.ts';
-import { SkinView, type Bounds, type SkinViewOptions } from './skin-view.ts';
+import type { Bounds } from './camera-control.ts';
+import { SkinView, type SkinViewOptions } from './skin-view.ts';
 
 const DEGREES = Math.PI / 180;
 

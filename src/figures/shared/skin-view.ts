@@ -1,36 +1,38 @@
-// The part every island shares: a canvas showing a skinned model, its WebGL context (taken,
-// released, lost and restored), the orbit camera, the frame loop, the theme colours, the status
-// line, and the controls every island has (play/pause, bind pose ↔ animated, skeleton overlay,
-// weight paint, joint choice, reset view, optional time slider and matrix readout).
+// The island every figure extends: a skinned model, posed and drawn on demand. Owns what is shown
+// (the model, its player, the clip, the time, playing or not, bind pose or not) and how a frame
+// poses it (updatePose, which subclasses override), and composes the parts every island shares:
 //
-// Frames are drawn on demand: one after any change, and continuously only while a clip plays.
-// Per-frame work reuses buffers made at set-up and allocates nothing.
+//   figure-canvas.ts      WebGL context, frame loop, framebuffer size, data-state, status line
+//   camera-control.ts     orbit camera, framing, mouse/touch/keyboard input, reset-view button
+//   playback-controls.ts  play/pause, time slider and output, data-playing  (Timeline.astro)
+//   pose-toggle.ts        bind pose ↔ posed radios                          (PoseToggle.astro)
+//   view-toggles.ts       skeleton overlay and weight-paint checkboxes      (ViewToggles.astro)
+//   joint-picker.ts       selected joint: menu and matrix read-out
+//   choice-group.ts       a "Break it" radio group                          (ChoiceGroup.astro)
 //
-// The element's data-state (see island-manager.ts) is derived from this object's fields by
-// updateState(), the only place that writes it.
+// Frames are drawn on demand: one after any change (requestRender), and continuously only while
+// a clip plays. Per-frame work reuses buffers made at set-up and allocates nothing.
 
 import { Playback, wrapClipTime } from '../../core/clip.ts';
 import { loadGltf } from '../../core/gltf/index.ts';
 import type { Model } from '../../core/model.ts';
 import { animateFrame, createPlayer, showRestPose, type Player } from '../../core/frame.ts';
-import { skinVertices } from '../../core/skin.ts';
-import { createOrbitCamera, frameBox } from '../../gl/camera.ts';
 import { placeGround, type GroundPlacement } from '../../gl/ground-pass.ts';
 import { MeshView } from '../../gl/mesh-pass.ts';
 import { uploadInfluences } from '../../gl/mesh.ts';
 import { createRenderer, drawFrame, type RenderFrame, type Renderer } from '../../gl/renderer.ts';
+import { boundsOfPoses, CameraControl, type Bounds } from './camera-control.ts';
+import { watchChoiceGroup } from './choice-group.ts';
+import { FigureCanvas, type FailureState } from './figure-canvas.ts';
 import type { Island } from './island-manager.ts';
-import { describeJointMatrices, MatrixReadout } from './matrix-readout.ts';
-import { attachOrbitInput } from './orbit-input.ts';
-import { formatNumber } from './format.ts';
-import { readCssColor, watchTheme } from './theme.ts';
+import { JointPicker } from './joint-picker.ts';
+import { PlaybackControls } from './playback-controls.ts';
+import { PoseToggle } from './pose-toggle.ts';
+import { trackIslandColors } from './theme.ts';
+import { ViewToggles } from './view-toggles.ts';
 
 /** The site's base path ("/" or "/sub/"), as Vite bakes it in. */
 const BASE_URL = import.meta.env.BASE_URL.endsWith('/') ? import.meta.env.BASE_URL : `${import.meta.env.BASE_URL}/`;
-/** Framebuffer pixels per CSS pixel are capped here: sharper buys little, costs fill rate. */
-const MAX_PIXEL_RATIO = 2;
-/** Longest time step (seconds) a frame may advance a clip, so a stall never skips ahead. */
-const MAX_FRAME_STEP = 0.1;
 
 export interface SkinViewOptions {
   /** Draw the ground grid and contact shadow. */
@@ -42,20 +44,8 @@ export interface SkinViewOptions {
   autoplay: boolean;
 }
 
-/** An axis-aligned box, model units (3 floats per corner). */
-export interface Bounds {
-  min: Float32Array;
-  max: Float32Array;
-}
-
-function part<T extends Element>(host: HTMLElement, name: string): T | null {
-  return host.querySelector<T>(`[data-part="${name}"]`);
-}
-
-
 export class SkinView implements Island {
   readonly host: HTMLElement;
-  readonly canvas: HTMLCanvasElement;
   readonly options: SkinViewOptions;
 
   // What is shown; subclasses and controls change these, then call requestRender().
@@ -67,60 +57,31 @@ export class SkinView implements Island {
   time = 0;
   playing = false;
   showBindPose = false;
-  showSkeleton = false;
-  view: MeshView = MeshView.SHADED;
-  /** Index into the first skin's joint list, −1 for none. */
-  selectedJoint = -1;
 
-  readonly camera = createOrbitCamera();
-  holdsContext = false;
-
-  private readonly status: HTMLElement | null;
-  private readonly readout: MatrixReadout | null;
-  private readonly playButton: HTMLButtonElement | null;
-  private readonly timeSlider: HTMLInputElement | null;
-  private readonly timeOutput: HTMLOutputElement | null;
-  private readonly jointSelect: HTMLSelectElement | null;
-
-  private gl: WebGL2RenderingContext | null = null;
-  private loseContextExtension: WEBGL_lose_context | null = null;
-  private renderer: Renderer | null = null;
-  /** The context is lost because release() asked for it (not an accident). */
-  private releasing = false;
-  private contextLost = false;
-  private visible = false;
-  /** A message that ends the island (error, unsupported): state and text stay as set. */
-  private failure: { state: 'error' | 'unsupported'; message: string } | null = null;
-  private cameraMoved = false;
-  /** Clip time shown in the time output, in hundredths of a second (−1: none yet). */
-  private shownHundredths = -1;
-  /** The message the status line shows (null: still the server-rendered text). */
-  private shownMessage: string | null = null;
-  private frameRequest = 0;
-  private lastTimestamp = -1;
-  private bounds: Bounds = { min: new Float32Array(3).fill(-1), max: new Float32Array(3).fill(1) };
-  private ground: GroundPlacement | null = null;
+  private readonly figure: FigureCanvas;
+  private readonly cameraControl: CameraControl;
+  private readonly playback: PlaybackControls;
+  private readonly poseToggle: PoseToggle;
+  private readonly viewToggles: ViewToggles;
+  private readonly jointPicker: JointPicker;
+  /** Everything drawFrame reads, filled in place each frame (no allocation). */
   private readonly frame: RenderFrame;
-  private readonly onAnimationFrame = (timestamp: number): void => this.renderFrame(timestamp);
-  /** A hidden element whose computed colour resolves theme colours (see theme.ts). */
-  private readonly colorProbe: HTMLElement;
+  private ground: GroundPlacement | null = null;
 
   constructor(host: HTMLElement, options: SkinViewOptions) {
     this.host = host;
     this.options = options;
-    const canvas = part<HTMLCanvasElement>(host, 'canvas');
-    if (canvas === null) throw new Error('island markup has no [data-part=canvas]');
-    this.canvas = canvas;
-    this.status = part(host, 'status');
-    const readoutRoot = part<HTMLElement>(host, 'readout');
-    this.readout = readoutRoot === null ? null : new MatrixReadout(readoutRoot);
-    this.playButton = part(host, 'play');
-    this.timeSlider = part(host, 'time');
-    this.timeOutput = part(host, 'time-output');
-    this.jointSelect = part(host, 'joint');
-
+    this.figure = new FigureCanvas(host, {
+      createRenderer: (gl) => (this.model === null ? null : createRenderer(gl, this.model, options.ground)),
+      advance: (seconds) => this.advance(seconds),
+      draw: (renderer) => this.draw(renderer),
+      resized: (width, height, pixelRatio) => this.resized(width, height, pixelRatio),
+      syncControls: () => this.syncControls(),
+    });
+    const canvas = this.figure.canvas;
+    this.cameraControl = new CameraControl(host, canvas, options.yaw, options.pitch, () => this.requestRender());
     this.frame = {
-      camera: this.camera,
+      camera: this.cameraControl.camera,
       width: 1,
       height: 1,
       pixelRatio: 1,
@@ -133,70 +94,36 @@ export class SkinView implements Island {
       colors: { mesh: new Float32Array(3), bone: new Float32Array(3), accent: new Float32Array(3), grid: new Float32Array(3) },
       ground: null,
     };
-    this.colorProbe = document.createElement('span');
-    this.colorProbe.hidden = true;
-    canvas.after(this.colorProbe);
-    this.readColors();
-    watchTheme(() => {
-      this.readColors();
-      this.requestRender();
+    trackIslandColors(this.frame.colors, canvas, () => this.requestRender());
+    this.playback = new PlaybackControls(host, {
+      togglePlaying: () => this.setPlaying(!this.playing),
+      seek: () => this.seek(),
+      seekDone: () => this.announceReadout(),
     });
-
-    canvas.addEventListener('webglcontextlost', (event) => this.onContextLost(event));
-    canvas.addEventListener('webglcontextrestored', () => this.onContextRestored());
-    new ResizeObserver(() => this.onResize()).observe(canvas);
-    this.watchPixelRatio();
-    attachOrbitInput(canvas, this.camera, () => {
-      this.cameraMoved = true;
-      this.requestRender();
+    this.poseToggle = new PoseToggle(host, (showBindPose) => this.showPose(showBindPose));
+    this.viewToggles = new ViewToggles(host, () => this.requestRender());
+    this.jointPicker = new JointPicker(host, (joint) => {
+      this.selectJoint(joint);
+      this.announceReadout();
     });
-    this.bindCommonControls();
-    this.updateState();
   }
 
   // ── Island (called by the island manager) ────────────────────────────────────────────────
 
+  get holdsContext(): boolean {
+    return this.figure.holdsContext;
+  }
+
   acquire(): void {
-    if (this.failure !== null) return;
-    this.holdsContext = true;
-    if (this.gl === null) {
-      const gl = this.canvas.getContext('webgl2', { antialias: true, alpha: true, premultipliedAlpha: true });
-      if (gl === null) {
-        this.holdsContext = false;
-        this.fail(
-          'unsupported',
-          'This interactive figure needs WebGL2, which this browser did not provide: it may be switched off, or the graphics driver may be blocked. The text around the figure describes what it shows.',
-        );
-        return;
-      }
-      this.gl = gl;
-      this.loseContextExtension = gl.getExtension('WEBGL_lose_context');
-      this.buildRenderer();
-    } else if (this.contextLost && this.releasing) {
-      // Given back by release(): ask for it again; onContextRestored rebuilds.
-      this.loseContextExtension?.restoreContext();
-    } else if (this.renderer === null && !this.contextLost) {
-      this.buildRenderer();
-    }
-    this.updateState();
+    this.figure.acquire();
   }
 
   release(): void {
-    this.holdsContext = false;
-    this.cancelFrame();
-    if (this.gl !== null && !this.contextLost && this.loseContextExtension !== null) {
-      this.releasing = true;
-      this.renderer = null;
-      this.loseContextExtension.loseContext();
-    }
-    this.updateState();
+    this.figure.release();
   }
 
   setVisible(visible: boolean): void {
-    this.visible = visible;
-    if (visible) this.requestRender();
-    else this.cancelFrame();
-    this.updateState();
+    this.figure.setVisible(visible);
   }
 
   // ── For subclasses ───────────────────────────────────────────────────────────────────────
@@ -211,16 +138,15 @@ export class SkinView implements Island {
     this.clipIndex = clipIndex;
     this.time = 0;
     const bounds = this.measureBounds();
-    this.bounds = bounds;
     this.ground = this.options.ground ? placeGround(bounds.min, bounds.max) : null;
     const { min, max } = bounds;
     this.frame.axisLength = 0.08 * Math.hypot(max[0] - min[0], max[1] - min[1], max[2] - min[2]);
-    this.frameCamera();
-    this.fillJointSelect();
+    this.cameraControl.frame(bounds);
+    const joint = this.jointPicker.list(model);
+    if (joint !== null) this.selectJoint(joint);
     this.playing = this.options.autoplay && clipIndex >= 0 && !window.matchMedia('(prefers-reduced-motion: reduce)').matches;
     this.syncControls();
-    if (this.holdsContext && this.gl !== null && !this.contextLost) this.buildRenderer();
-    this.updateState();
+    this.figure.sceneChanged();
   }
 
   /**
@@ -234,22 +160,6 @@ export class SkinView implements Island {
       this.fail('error', `The model ${file} could not be loaded.\n${(error as Error).message}`);
       return null;
     }
-  }
-
-  /**
-   * Calls `choose` with the value of the radio newly checked in the group [data-part=`part`]
-   * (a ChoiceGroup), and returns the value checked now (a reload may restore another choice than
-   * the first), or null when the group has none checked.
-   */
-  protected onChoice(part: string, choose: (value: string) => void): string | null {
-    let checked: string | null = null;
-    for (const radio of this.host.querySelectorAll<HTMLInputElement>(`[data-part=${part}] input[type=radio]`)) {
-      if (radio.checked) checked = radio.value;
-      radio.addEventListener('change', () => {
-        if (radio.checked) choose(radio.value);
-      });
-    }
-    return checked;
   }
 
   /**
@@ -274,21 +184,23 @@ export class SkinView implements Island {
     return { model, clipIndex };
   }
 
+  /**
+   * Calls `choose` with the value of the radio newly checked in the group [data-part=`part`]
+   * (a ChoiceGroup), and returns the value checked now (a reload may restore another choice than
+   * the first), or null when the group has none checked.
+   */
+  protected onChoice(part: string, choose: (value: string) => void): string | null {
+    return watchChoiceGroup(this.host, part, choose);
+  }
+
   /** Shows `message` and stops for good (a model that failed to load, a shader error). */
-  fail(state: 'error' | 'unsupported', message: string): void {
-    this.failure = { state, message };
-    this.cancelFrame();
-    this.setControlsEnabled(false);
-    // A failed island never draws again: its context goes back to the page's budget.
-    if (this.holdsContext) this.release();
-    this.updateState();
+  fail(state: FailureState, message: string): void {
+    this.figure.fail(state, message);
   }
 
   /** Schedules one frame (if the island is shown and ready); cheap to call often. */
   requestRender(): void {
-    if (this.frameRequest === 0 && this.visible && this.renderer !== null) {
-      this.frameRequest = requestAnimationFrame(this.onAnimationFrame);
-    }
+    this.figure.requestRender();
   }
 
   /**
@@ -303,11 +215,12 @@ export class SkinView implements Island {
     const primitive = { ...mesh.primitives[0], joints, weights };
     const meshes = model.meshes.map((m, i) => (i === meshIndex ? { ...m, primitives: [primitive, ...m.primitives.slice(1)] } : m));
     this.model = { ...model, meshes };
-    if (this.renderer !== null && this.gl !== null) {
+    const renderer = this.figure.renderer;
+    if (renderer !== null) {
       // Renderer primitives are every mesh's primitives in order: find this mesh's first.
       let flat = 0;
       for (let i = 0; i < meshIndex; i++) flat += model.meshes[i].primitives.length;
-      uploadInfluences(this.gl, this.renderer.primitives[flat].vertexArray, joints, weights);
+      uploadInfluences(renderer.gl, renderer.primitives[flat].vertexArray, joints, weights);
     }
     this.requestRender();
   }
@@ -316,7 +229,7 @@ export class SkinView implements Island {
   setPlaying(playing: boolean): void {
     this.playing = playing && this.clipIndex >= 0;
     if (this.playing) this.showBindPose = false;
-    this.lastTimestamp = -1;
+    this.figure.restartClock();
     this.syncControls();
     this.requestRender();
   }
@@ -340,201 +253,30 @@ export class SkinView implements Island {
 
   /** After each frame: keeps the time slider and readout in step. Subclasses may add more. */
   protected afterFrame(): void {
-    if (this.playing && this.timeSlider !== null && this.player !== null) {
-      const clipTime = this.clipTime();
-      this.timeSlider.valueAsNumber = clipTime;
-      this.showTime(clipTime);
-    }
+    if (this.playing && this.player !== null) this.playback.follow(this.clipTime());
     this.updateReadout();
-  }
-
-  /** Writes the clip time into the time output when its displayed value changes. */
-  private showTime(seconds: number): void {
-    const hundredths = Math.round(seconds * 100);
-    if (this.timeOutput === null || hundredths === this.shownHundredths) return;
-    this.shownHundredths = hundredths;
-    this.timeOutput.value = `${formatNumber(seconds, 2, { fixed: true })} s`;
   }
 
   /** Hierarchy index of the selected joint, or −1. */
   selectedNode(): number {
-    const skin = this.model?.skins[0];
-    return skin !== undefined && this.selectedJoint >= 0 && this.selectedJoint < skin.joints.length ? skin.joints[this.selectedJoint] : -1;
+    return this.jointPicker.node(this.model);
   }
 
   /** Writes the selected joint's matrices into the readout (if the island has one). */
   updateReadout(): void {
-    const node = this.selectedNode();
-    if (this.readout === null || this.player === null || node < 0) return;
-    this.readout.update(this.player.locals, 16 * node, this.player.globals, 16 * node);
+    this.jointPicker.showMatrices(this.model, this.player);
   }
 
   /** Announces the selected joint's matrices (after a committed change, not while dragging). */
   announceReadout(): void {
-    const node = this.selectedNode();
-    if (this.readout === null || this.player === null || this.model === null || node < 0) return;
-    this.readout.announce(describeJointMatrices(this.model.hierarchy.names[node] || `joint ${this.selectedJoint}`, this.player.locals, 16 * node, this.player.globals, 16 * node));
+    this.jointPicker.announce(this.model, this.player);
   }
 
   /** Selects a joint (index into the first skin's joint list): highlight, weight paint, readout. */
   selectJoint(joint: number): void {
-    this.selectedJoint = joint;
-    if (this.jointSelect !== null) this.jointSelect.value = String(joint);
+    this.jointPicker.select(joint);
     this.updateReadout();
     this.requestRender();
-  }
-
-  // ── Internals ────────────────────────────────────────────────────────────────────────────
-
-  private buildRenderer(): void {
-    if (this.gl === null || this.model === null || this.failure !== null) return;
-    try {
-      this.renderer = createRenderer(this.gl, this.model, this.options.ground);
-    } catch (error) {
-      if (this.gl.isContextLost()) return;
-      this.fail('error', `This figure could not start its graphics.\n${(error as Error).message}`);
-      return;
-    }
-    this.setControlsEnabled(true);
-    this.onResize();
-    this.requestRender();
-  }
-
-  private onContextLost(event: Event): void {
-    // Without preventDefault the browser would never restore the context.
-    event.preventDefault();
-    this.contextLost = true;
-    this.renderer = null;
-    this.cancelFrame();
-    this.updateState();
-  }
-
-  private onContextRestored(): void {
-    this.contextLost = false;
-    this.releasing = false;
-    if (!this.holdsContext) {
-      // Restored while released (the browser's doing): give it straight back.
-      this.releasing = true;
-      this.loseContextExtension?.loseContext();
-      return;
-    }
-    this.buildRenderer();
-    this.updateState();
-  }
-
-  private updateState(): void {
-    let state: string;
-    let message = '';
-    if (this.failure !== null) {
-      state = this.failure.state;
-      message = this.failure.message;
-    } else if (this.contextLost && !this.releasing) {
-      state = 'lost';
-      message = 'The graphics context was lost (the GPU was reset or the browser reclaimed it). The figure comes back as soon as the browser restores it.';
-    } else if (!this.holdsContext) {
-      state = 'idle';
-    } else if (this.model === null || this.renderer === null) {
-      state = 'loading';
-      message = 'Loading…';
-    } else {
-      state = this.visible ? 'running' : 'paused';
-    }
-    if (this.host.dataset.state !== state) this.host.dataset.state = state;
-    this.host.dataset.playing = String(this.playing);
-    if (this.status !== null && this.shownMessage !== message) {
-      // First line: what happened, in words; the rest: the details (file names, lines, paths).
-      this.shownMessage = message;
-      const newline = message.indexOf('\n');
-      const title = document.createElement('strong');
-      title.textContent = newline < 0 ? message : message.slice(0, newline);
-      this.status.replaceChildren(title);
-      if (newline >= 0) {
-        const detail = document.createElement('span');
-        detail.className = 'island-status-detail';
-        detail.textContent = message.slice(newline + 1);
-        this.status.append(detail);
-      }
-      this.status.hidden = message === '';
-    }
-  }
-
-  private cancelFrame(): void {
-    if (this.frameRequest !== 0) cancelAnimationFrame(this.frameRequest);
-    this.frameRequest = 0;
-    this.lastTimestamp = -1;
-  }
-
-  private renderFrame(timestamp: number): void {
-    this.frameRequest = 0;
-    const renderer = this.renderer;
-    const player = this.player;
-    if (renderer === null || player === null || !this.visible) return;
-    // The device pixel ratio can change with no resize and, in some browsers, no media-query
-    // event (see watchPixelRatio): check it here too, at the cost of one read per frame.
-    if (Math.min(window.devicePixelRatio || 1, MAX_PIXEL_RATIO) !== this.frame.pixelRatio) this.onResize();
-    const animating = this.playing && !this.showBindPose;
-    if (animating && this.lastTimestamp >= 0) {
-      this.time += Math.min(MAX_FRAME_STEP, Math.max(0, (timestamp - this.lastTimestamp) / 1000));
-    }
-    this.lastTimestamp = animating ? timestamp : -1;
-
-    this.updatePose();
-    const frame = this.frame;
-    frame.globals = player.globals;
-    frame.palettes = player.palettes;
-    frame.view = this.view;
-    frame.showSkeleton = this.showSkeleton;
-    frame.selectedJoint = this.selectedJoint;
-    frame.ground = this.ground;
-    drawFrame(renderer, frame);
-    this.afterFrame();
-    if (animating) this.requestRender();
-  }
-
-  private onResize(): void {
-    const ratio = Math.min(window.devicePixelRatio || 1, MAX_PIXEL_RATIO);
-    const width = Math.max(1, Math.round(this.canvas.clientWidth * ratio));
-    const height = Math.max(1, Math.round(this.canvas.clientHeight * ratio));
-    if (this.canvas.width !== width) this.canvas.width = width;
-    if (this.canvas.height !== height) this.canvas.height = height;
-    this.frame.width = width;
-    this.frame.height = height;
-    this.frame.pixelRatio = ratio;
-    // Until the reader moves the camera, keep the model framed for the current shape.
-    if (!this.cameraMoved && this.model !== null) this.frameCamera();
-    this.requestRender();
-  }
-
-  /**
-   * Re-sizes the framebuffer when the device pixel ratio changes without the canvas changing size
-   * in CSS pixels — the window moved to a screen of another density, or a zoom level that keeps
-   * the layout — so that the figure stays sharp, even paused. A media query matches only the
-   * current ratio, so each change registers the next one. (renderFrame checks the ratio as well.)
-   */
-  private watchPixelRatio(): void {
-    const query = window.matchMedia(`(resolution: ${window.devicePixelRatio || 1}dppx)`);
-    query.addEventListener(
-      'change',
-      () => {
-        this.onResize();
-        this.watchPixelRatio();
-      },
-      { once: true },
-    );
-  }
-
-  private frameCamera(): void {
-    const aspect = this.canvas.clientHeight > 0 ? this.canvas.clientWidth / this.canvas.clientHeight : 16 / 10;
-    frameBox(this.camera, this.bounds.min, this.bounds.max, aspect, this.options.yaw, this.options.pitch);
-  }
-
-  /** Reads the theme's colours for the canvas (custom properties set in island.css or by the site). */
-  private readColors(): void {
-    const colors = this.frame.colors;
-    readCssColor(colors.mesh, this.colorProbe, '--island-mesh', '#bfb4a6');
-    readCssColor(colors.bone, this.colorProbe, '--island-bone', '#fbf7ef');
-    readCssColor(colors.accent, this.colorProbe, '--island-accent', '#0d6b63');
-    readCssColor(colors.grid, this.colorProbe, '--island-grid', '#8a8f98');
   }
 
   /**
@@ -550,132 +292,63 @@ export class SkinView implements Island {
 
   /** Bounds of the mesh over the poses that `poses` set on the player (CPU skinning, at set-up). */
   protected boundsOfPoses(poses: (() => void)[]): Bounds {
-    const model = this.model!;
-    const player = this.player!;
-    const min = new Float32Array([Infinity, Infinity, Infinity]);
-    const max = new Float32Array([-Infinity, -Infinity, -Infinity]);
-    for (const pose of poses) {
-      pose();
-      for (const mesh of model.meshes) {
-        const palette = player.palettes[mesh.skin];
-        if (palette === undefined) continue;
-        for (const primitive of mesh.primitives) {
-          const skinned = new Float32Array(3 * primitive.vertexCount);
-          skinVertices(skinned, null, primitive, palette);
-          for (let i = 0; i < skinned.length; i += 3) {
-            for (let axis = 0; axis < 3; axis++) {
-              const value = skinned[i + axis];
-              if (value < min[axis]) min[axis] = value;
-              if (value > max[axis]) max[axis] = value;
-            }
-          }
-        }
-      }
-    }
-    if (!(min[0] <= max[0])) {
-      min.fill(-1);
-      max.fill(1);
-    }
-    return { min, max };
-  }
-
-  private fillJointSelect(): void {
-    const select = this.jointSelect;
-    const model = this.model;
-    if (select === null || model === null) return;
-    const skin = model.skins[0];
-    if (select.options.length === 0 && skin !== undefined) {
-      skin.joints.forEach((node, joint) => {
-        select.add(new Option(model.hierarchy.names[node] || `joint ${joint}`, String(joint)));
-      });
-    }
-    const initial = Number(select.value);
-    this.selectJoint(Number.isInteger(initial) && select.value !== '' ? initial : skin !== undefined && skin.joints.length > 0 ? 0 : -1);
-  }
-
-  private bindCommonControls(): void {
-    const host = this.host;
-    this.playButton?.addEventListener('click', () => this.setPlaying(!this.playing));
-
-    for (const radio of host.querySelectorAll<HTMLInputElement>('[data-part=pose] input[type=radio]')) {
-      radio.addEventListener('change', () => {
-        if (!radio.checked) return;
-        this.showBindPose = radio.value === 'bind';
-        this.lastTimestamp = -1;
-        this.syncControls();
-        this.requestRender();
-        this.announceReadout();
-      });
-    }
-
-    const skeleton = part<HTMLInputElement>(host, 'skeleton');
-    if (skeleton !== null) {
-      this.showSkeleton = skeleton.checked;
-      skeleton.addEventListener('change', () => {
-        this.showSkeleton = skeleton.checked;
-        this.requestRender();
-      });
-    }
-
-    const weights = part<HTMLInputElement>(host, 'weights');
-    if (weights !== null) {
-      this.view = weights.checked ? MeshView.WEIGHTS : MeshView.SHADED;
-      weights.addEventListener('change', () => {
-        this.view = weights.checked ? MeshView.WEIGHTS : MeshView.SHADED;
-        this.requestRender();
-      });
-    }
-
-    this.jointSelect?.addEventListener('change', () => {
-      this.selectJoint(Number(this.jointSelect!.value));
-      this.announceReadout();
-    });
-
-    part<HTMLButtonElement>(host, 'reset-view')?.addEventListener('click', () => {
-      this.cameraMoved = false;
-      this.frameCamera();
-      this.requestRender();
-    });
-
-    const slider = this.timeSlider;
-    if (slider !== null) {
-      slider.addEventListener('input', () => {
-        if (this.playing) this.setPlaying(false);
-        this.showBindPose = false;
-        this.time = slider.valueAsNumber;
-        this.showTime(this.time);
-        this.syncControls();
-        this.requestRender();
-      });
-      slider.addEventListener('change', () => this.announceReadout());
-    }
+    return boundsOfPoses(this.model!, this.player!, poses);
   }
 
   /** Makes the controls show the current state (playing, pose, time range). */
   protected syncControls(): void {
-    const host = this.host;
-    host.dataset.playing = String(this.playing);
-    if (this.playButton !== null) {
-      const label = this.playButton.querySelector('[data-part=play-label]') ?? this.playButton;
-      label.textContent = this.playing ? 'Pause' : 'Play';
-      this.playButton.disabled = this.clipIndex < 0 || this.failure !== null;
-    }
-    for (const radio of host.querySelectorAll<HTMLInputElement>('[data-part=pose] input[type=radio]')) {
-      radio.checked = (radio.value === 'bind') === this.showBindPose;
-    }
     const clip = this.model?.clips[this.clipIndex];
-    if (this.timeSlider !== null && clip !== undefined) {
-      this.timeSlider.max = String(clip.duration);
-      this.timeSlider.step = 'any';
-      if (!this.playing) this.timeSlider.valueAsNumber = Math.min(this.time % clip.duration || 0, clip.duration);
-      this.showTime(this.timeSlider.valueAsNumber);
-    }
+    this.playback.show(this.playing, this.clipIndex >= 0 && !this.figure.failed, clip, this.time);
+    this.poseToggle.show(this.showBindPose);
   }
 
-  private setControlsEnabled(enabled: boolean): void {
-    for (const control of this.host.querySelectorAll<HTMLInputElement | HTMLButtonElement | HTMLSelectElement>('input, button, select')) {
-      control.disabled = !enabled;
-    }
-    if (enabled) this.syncControls();
+  // ── Internals ────────────────────────────────────────────────────────────────────────────
+
+  /** The pose toggle: bind pose or the island's pose. */
+  private showPose(showBindPose: boolean): void {
+    this.showBindPose = showBindPose;
+    this.figure.restartClock();
+    this.syncControls();
+    this.requestRender();
+    this.announceReadout();
+  }
+
+  /** The time slider moved: pause, leave the bind pose and show the slider's time. */
+  private seek(): void {
+    if (this.playing) this.setPlaying(false);
+    this.showBindPose = false;
+    this.time = this.playback.sliderTime;
+    this.playback.showTime(this.time);
+    this.syncControls();
+    this.requestRender();
+  }
+
+  /** Frame loop, before drawing: a playing clip (not in the bind pose) moves on by `seconds`. */
+  private advance(seconds: number): boolean {
+    const animating = this.playing && !this.showBindPose;
+    if (animating) this.time += seconds;
+    return animating;
+  }
+
+  /** Frame loop: poses the model and draws it (a renderer exists only once a model, and so a player, is set). */
+  private draw(renderer: Renderer): void {
+    const player = this.player!;
+    this.updatePose();
+    const frame = this.frame;
+    frame.globals = player.globals;
+    frame.palettes = player.palettes;
+    frame.view = this.viewToggles.view;
+    frame.showSkeleton = this.viewToggles.showSkeleton;
+    frame.selectedJoint = this.jointPicker.selected;
+    frame.ground = this.ground;
+    drawFrame(renderer, frame);
+    this.afterFrame();
+  }
+
+  private resized(width: number, height: number, pixelRatio: number): void {
+    this.frame.width = width;
+    this.frame.height = height;
+    this.frame.pixelRatio = pixelRatio;
+    this.cameraControl.refit();
   }
 }

@@ -2,6 +2,8 @@
 // too. Islands read custom properties such as --island-mesh through a probe element whose
 // computed `color` the browser has already resolved (light-dark(), named colours, hex…).
 
+import type { RenderColors } from '../../gl/renderer.ts';
+
 const hexColor = /^#([0-9a-f]{3}|[0-9a-f]{6})$/i;
 const rgbColor = /^rgba?\(\s*([\d.]+)[\s,]+([\d.]+)[\s,]+([\d.]+)/i;
 const srgbColor = /^color\(\s*srgb\s+([\d.]+)\s+([\d.]+)\s+([\d.]+)/i;
@@ -56,4 +58,27 @@ export function watchTheme(onChange: () => void): () => void {
     mutations.disconnect();
     media.removeEventListener('change', onChange);
   };
+}
+
+/**
+ * Keeps `colors` (sRGB, 0–1) equal to the theme's --island-mesh, --island-bone, --island-accent
+ * and --island-grid (set in island.css or by the site): reads them now, through a hidden probe
+ * element placed after `anchor` (the island's canvas), and again, then calls `onChange`, whenever
+ * the theme may have changed.
+ */
+export function trackIslandColors(colors: RenderColors, anchor: Element, onChange: () => void): void {
+  const probe = document.createElement('span');
+  probe.hidden = true;
+  anchor.after(probe);
+  const read = () => {
+    readCssColor(colors.mesh, probe, '--island-mesh', '#bfb4a6');
+    readCssColor(colors.bone, probe, '--island-bone', '#fbf7ef');
+    readCssColor(colors.accent, probe, '--island-accent', '#0d6b63');
+    readCssColor(colors.grid, probe, '--island-grid', '#8a8f98');
+  };
+  read();
+  watchTheme(() => {
+    read();
+    onChange();
+  });
 }

@@ -1,0 +1,304 @@
+// The drawing side of an island: its canvas and WebGL context (taken and given back for the island
+// manager, lost and restored by the browser), the renderer built on that context, the frame loop,
+// the framebuffer size, the element's data-state and the status line. What is drawn, and when a
+// clip keeps the loop going, is the scene's business (FigureScene, implemented by SkinView).
+//
+// Frames are drawn on demand: requestRender() schedules one (when the island is in view and has a
+// renderer), and the scene keeps asking for the next one only while a clip plays.
+//
+// The element's data-state (see island-manager.ts) is derived from this object's fields by
+// updateState(), the only place that writes it. A failure (fail()) ends the island for good.
+
+import type { Renderer } from '../../gl/renderer.ts';
+import type { Island } from './island-manager.ts';
+import { part } from './parts.ts';
+
+/** Framebuffer pixels per CSS pixel are capped here: sharper buys little, costs fill rate. */
+const MAX_PIXEL_RATIO = 2;
+/** Longest time step (seconds) a frame may advance a clip, so a stall never skips ahead. */
+const MAX_FRAME_STEP = 0.1;
+
+/** The data-state of an island that failed for good. */
+export type FailureState = 'error' | 'unsupported';
+
+/** What a FigureCanvas asks of the figure it shows. */
+export interface FigureScene {
+  /** Builds the GPU resources of the current model on `gl`, or returns null while there is none; may throw. */
+  createRenderer(gl: WebGL2RenderingContext): Renderer | null;
+  /**
+   * Moves the figure's time on by `seconds` (0 to MAX_FRAME_STEP; 0 on the first frame after a
+   * still one or a restartClock()); returns true while it animates, which schedules the next frame.
+   */
+  advance(seconds: number): boolean;
+  /** Poses and draws one frame with `renderer`. */
+  draw(renderer: Renderer): void;
+  /** The framebuffer is now `width` × `height` pixels, `pixelRatio` of them per CSS pixel. */
+  resized(width: number, height: number, pixelRatio: number): void;
+  /** The island's controls were just enabled: make them show the current state. */
+  syncControls(): void;
+}
+
+export class FigureCanvas implements Island {
+  readonly canvas: HTMLCanvasElement;
+  private readonly host: HTMLElement;
+  private readonly scene: FigureScene;
+  private readonly status: HTMLElement | null;
+
+  private gl: WebGL2RenderingContext | null = null;
+  private loseContextExtension: WEBGL_lose_context | null = null;
+  private currentRenderer: Renderer | null = null;
+  private holding = false;
+  /** The context is lost because release() asked for it (not an accident). */
+  private releasing = false;
+  private contextLost = false;
+  private visible = false;
+  /** A message that ends the island (error, unsupported): state and text stay as set. */
+  private failure: { state: FailureState; message: string } | null = null;
+  /** The message the status line shows (null: still the server-rendered text). */
+  private shownMessage: string | null = null;
+  /** Pending requestAnimationFrame id, 0 for none. */
+  private frameRequest = 0;
+  /** Timestamp (ms) of the previous frame while the scene animates, −1 otherwise. */
+  private lastTimestamp = -1;
+  /** Framebuffer pixels per CSS pixel at the last resize (1 to MAX_PIXEL_RATIO). */
+  private pixelRatio = 1;
+  private readonly onAnimationFrame = (timestamp: number): void => this.renderFrame(timestamp);
+
+  /** Takes the [data-part=canvas] and [data-part=status] of `host`; throws when there is no canvas. */
+  constructor(host: HTMLElement, scene: FigureScene) {
+    const canvas = part<HTMLCanvasElement>(host, 'canvas');
+    if (canvas === null) throw new Error('island markup has no [data-part=canvas]');
+    this.host = host;
+    this.scene = scene;
+    this.canvas = canvas;
+    this.status = part(host, 'status');
+    canvas.addEventListener('webglcontextlost', (event) => this.onContextLost(event));
+    canvas.addEventListener('webglcontextrestored', () => this.onContextRestored());
+    new ResizeObserver(() => this.resize()).observe(canvas);
+    this.watchPixelRatio();
+    this.updateState();
+  }
+
+  /** The GPU resources drawn with, null while there are none (no context, lost, or no model yet). */
+  get renderer(): Renderer | null {
+    return this.currentRenderer;
+  }
+
+  /** True once fail() has ended the island. */
+  get failed(): boolean {
+    return this.failure !== null;
+  }
+
+  // ── Island (called by the island manager) ────────────────────────────────────────────────
+
+  get holdsContext(): boolean {
+    return this.holding;
+  }
+
+  acquire(): void {
+    if (this.failure !== null) return;
+    this.holding = true;
+    if (this.gl === null) {
+      const gl = this.canvas.getContext('webgl2', { antialias: true, alpha: true, premultipliedAlpha: true });
+      if (gl === null) {
+        this.holding = false;
+        this.fail(
+          'unsupported',
+          'This interactive figure needs WebGL2, which this browser did not provide: it may be switched off, or the graphics driver may be blocked. The text around the figure describes what it shows.',
+        );
+        return;
+      }
+      this.gl = gl;
+      this.loseContextExtension = gl.getExtension('WEBGL_lose_context');
+      this.buildRenderer();
+    } else if (this.contextLost && this.releasing) {
+      // Given back by release(): ask for it again; onContextRestored rebuilds.
+      this.loseContextExtension?.restoreContext();
+    } else if (this.currentRenderer === null && !this.contextLost) {
+      this.buildRenderer();
+    }
+    this.updateState();
+  }
+
+  release(): void {
+    this.holding = false;
+    this.cancelFrame();
+    if (this.gl !== null && !this.contextLost && this.loseContextExtension !== null) {
+      this.releasing = true;
+      this.currentRenderer = null;
+      this.loseContextExtension.loseContext();
+    }
+    this.updateState();
+  }
+
+  setVisible(visible: boolean): void {
+    this.visible = visible;
+    if (visible) this.requestRender();
+    else this.cancelFrame();
+    this.updateState();
+  }
+
+  // ── For the scene ────────────────────────────────────────────────────────────────────────
+
+  /** The scene has a new model: builds its renderer now if the context is live. */
+  sceneChanged(): void {
+    if (this.holding && this.gl !== null && !this.contextLost) this.buildRenderer();
+    this.updateState();
+  }
+
+  /** Shows `message` and stops for good (a model that failed to load, a shader error). */
+  fail(state: FailureState, message: string): void {
+    this.failure = { state, message };
+    this.cancelFrame();
+    this.enableControls(false);
+    // A failed island never draws again: its context goes back to the page's budget.
+    if (this.holding) this.release();
+    this.updateState();
+  }
+
+  /** Schedules one frame (if the island is shown and ready); cheap to call often. */
+  requestRender(): void {
+    if (this.frameRequest === 0 && this.visible && this.currentRenderer !== null) {
+      this.frameRequest = requestAnimationFrame(this.onAnimationFrame);
+    }
+  }
+
+  /** The next frame advances the scene by 0 s (after play, pause or a pose switch). */
+  restartClock(): void {
+    this.lastTimestamp = -1;
+  }
+
+  // ── Internals ────────────────────────────────────────────────────────────────────────────
+
+  private buildRenderer(): void {
+    if (this.gl === null || this.failure !== null) return;
+    let renderer: Renderer | null;
+    try {
+      renderer = this.scene.createRenderer(this.gl);
+    } catch (error) {
+      if (this.gl.isContextLost()) return;
+      this.fail('error', `This figure could not start its graphics.\n${(error as Error).message}`);
+      return;
+    }
+    if (renderer === null) return;
+    this.currentRenderer = renderer;
+    this.enableControls(true);
+    this.resize();
+    this.requestRender();
+  }
+
+  private onContextLost(event: Event): void {
+    // Without preventDefault the browser would never restore the context.
+    event.preventDefault();
+    this.contextLost = true;
+    this.currentRenderer = null;
+    this.cancelFrame();
+    this.updateState();
+  }
+
+  private onContextRestored(): void {
+    this.contextLost = false;
+    this.releasing = false;
+    if (!this.holding) {
+      // Restored while released (the browser's doing): give it straight back.
+      this.releasing = true;
+      this.loseContextExtension?.loseContext();
+      return;
+    }
+    this.buildRenderer();
+    this.updateState();
+  }
+
+  /** Every control of the island (input, button, select) works only while the figure can draw. */
+  private enableControls(enabled: boolean): void {
+    for (const control of this.host.querySelectorAll<HTMLInputElement | HTMLButtonElement | HTMLSelectElement>('input, button, select')) {
+      control.disabled = !enabled;
+    }
+    if (enabled) this.scene.syncControls();
+  }
+
+  private updateState(): void {
+    let state: string;
+    let message = '';
+    if (this.failure !== null) {
+      state = this.failure.state;
+      message = this.failure.message;
+    } else if (this.contextLost && !this.releasing) {
+      state = 'lost';
+      message = 'The graphics context was lost (the GPU was reset or the browser reclaimed it). The figure comes back as soon as the browser restores it.';
+    } else if (!this.holding) {
+      state = 'idle';
+    } else if (this.currentRenderer === null) {
+      // Held, with nothing to draw yet: the model is loading, or the context is coming back.
+      state = 'loading';
+      message = 'Loading…';
+    } else {
+      state = this.visible ? 'running' : 'paused';
+    }
+    if (this.host.dataset.state !== state) this.host.dataset.state = state;
+    if (this.status !== null && this.shownMessage !== message) {
+      // First line: what happened, in words; the rest: the details (file names, lines, paths).
+      this.shownMessage = message;
+      const newline = message.indexOf('\n');
+      const title = document.createElement('strong');
+      title.textContent = newline < 0 ? message : message.slice(0, newline);
+      this.status.replaceChildren(title);
+      if (newline >= 0) {
+        const detail = document.createElement('span');
+        detail.className = 'island-status-detail';
+        detail.textContent = message.slice(newline + 1);
+        this.status.append(detail);
+      }
+      this.status.hidden = message === '';
+    }
+  }
+
+  private cancelFrame(): void {
+    if (this.frameRequest !== 0) cancelAnimationFrame(this.frameRequest);
+    this.frameRequest = 0;
+    this.lastTimestamp = -1;
+  }
+
+  private renderFrame(timestamp: number): void {
+    this.frameRequest = 0;
+    const renderer = this.currentRenderer;
+    if (renderer === null || !this.visible) return;
+    // The device pixel ratio can change with no resize and, in some browsers, no media-query
+    // event (see watchPixelRatio): check it here too, at the cost of one read per frame.
+    if (Math.min(window.devicePixelRatio || 1, MAX_PIXEL_RATIO) !== this.pixelRatio) this.resize();
+    const seconds = this.lastTimestamp < 0 ? 0 : Math.min(MAX_FRAME_STEP, Math.max(0, (timestamp - this.lastTimestamp) / 1000));
+    const animating = this.scene.advance(seconds);
+    this.lastTimestamp = animating ? timestamp : -1;
+    this.scene.draw(renderer);
+    if (animating) this.requestRender();
+  }
+
+  private resize(): void {
+    const ratio = Math.min(window.devicePixelRatio || 1, MAX_PIXEL_RATIO);
+    const width = Math.max(1, Math.round(this.canvas.clientWidth * ratio));
+    const height = Math.max(1, Math.round(this.canvas.clientHeight * ratio));
+    if (this.canvas.width !== width) this.canvas.width = width;
+    if (this.canvas.height !== height) this.canvas.height = height;
+    this.pixelRatio = ratio;
+    this.scene.resized(width, height, ratio);
+    this.requestRender();
+  }
+
+  /**
+   * Re-sizes the framebuffer when the device pixel ratio changes without the canvas changing size
+   * in CSS pixels — the window moved to a screen of another density, or a zoom level that keeps
+   * the layout — so that the figure stays sharp, even paused. A media query matches only the
+   * current ratio, so each change registers the next one. (renderFrame checks the ratio as well.)
+   */
+  private watchPixelRatio(): void {
+    const query = window.matchMedia(`(resolution: ${window.devicePixelRatio || 1}dppx)`);
+    query.addEventListener(
+      'change',
+      () => {
+        this.resize();
+        this.watchPixelRatio();
+      },
+      { once: true },
+    );
+  }
+}

@@ -1,0 +1,79 @@
+// The script of Timeline.astro (or of a figure's own [data-part=play] button): play/pause, the
+// time slider and its output, and the element's data-playing attribute. The state they show
+// (playing, time) is SkinView's: this class passes the reader's input on and shows what it is told.
+
+import type { Clip } from '../../core/model.ts';
+import { formatNumber } from './format.ts';
+import { part } from './parts.ts';
+
+/** What the reader asks of playback. */
+export interface PlaybackInput {
+  /** The play/pause button was pressed. */
+  togglePlaying(): void;
+  /** The time slider moved (its value: sliderTime). */
+  seek(): void;
+  /** The time slider was let go (a committed change). */
+  seekDone(): void;
+}
+
+export class PlaybackControls {
+  private readonly host: HTMLElement;
+  private readonly playButton: HTMLButtonElement | null;
+  private readonly timeSlider: HTMLInputElement | null;
+  private readonly timeOutput: HTMLOutputElement | null;
+  /** Clip time shown in the time output, in hundredths of a second (−1: none yet). */
+  private shownHundredths = -1;
+
+  /** Takes [data-part=play], [data-part=time] and [data-part=time-output] of `host`, any of them optional. */
+  constructor(host: HTMLElement, input: PlaybackInput) {
+    this.host = host;
+    this.playButton = part(host, 'play');
+    this.timeSlider = part(host, 'time');
+    this.timeOutput = part(host, 'time-output');
+    host.dataset.playing = 'false';
+    this.playButton?.addEventListener('click', () => input.togglePlaying());
+    this.timeSlider?.addEventListener('input', () => input.seek());
+    this.timeSlider?.addEventListener('change', () => input.seekDone());
+  }
+
+  /** The time slider's value, seconds into the clip (NaN without a slider). */
+  get sliderTime(): number {
+    return this.timeSlider?.valueAsNumber ?? Number.NaN;
+  }
+
+  /**
+   * Shows whether the clip plays (data-playing, the button's label) and can play (the button is
+   * enabled), and the range of `clip` on the slider; paused, also `time` (seconds, looped into
+   * the clip) on the slider. Without a clip the slider keeps what it shows.
+   */
+  show(playing: boolean, playable: boolean, clip: Clip | undefined, time: number): void {
+    this.host.dataset.playing = String(playing);
+    if (this.playButton !== null) {
+      const label = this.playButton.querySelector('[data-part=play-label]') ?? this.playButton;
+      label.textContent = playing ? 'Pause' : 'Play';
+      this.playButton.disabled = !playable;
+    }
+    const slider = this.timeSlider;
+    if (slider !== null && clip !== undefined) {
+      slider.max = String(clip.duration);
+      slider.step = 'any';
+      if (!playing) slider.valueAsNumber = Math.min(time % clip.duration || 0, clip.duration);
+      this.showTime(slider.valueAsNumber);
+    }
+  }
+
+  /** While the clip plays: puts the slider and its output at `clipTime` seconds (after each frame). */
+  follow(clipTime: number): void {
+    if (this.timeSlider === null) return;
+    this.timeSlider.valueAsNumber = clipTime;
+    this.showTime(clipTime);
+  }
+
+  /** Writes `seconds` into the time output when its displayed value (hundredths) changes. */
+  showTime(seconds: number): void {
+    const hundredths = Math.round(seconds * 100);
+    if (this.timeOutput === null || hundredths === this.shownHundredths) return;
+    this.shownHundredths = hundredths;
+    this.timeOutput.value = `${formatNumber(seconds, 2, { fixed: true })} s`;
+  }
+}
