@@ -115,6 +115,19 @@ const INTERPOLATION_NAMES = ['STEP', 'LINEAR', 'CUBICSPLINE'];
 const PATH_NAMES = ['translation', 'rotation', 'scale'];
 const number = (x: number) => (Math.abs(x) < 5e-7 ? '0' : x.toFixed(4).replace(/\.?0+$/, ''));
 
+/**
+ * Deepest level of the node tree drawn with indentation (3 characters per level). Deeper nodes keep
+ * the indentation of this level and show their depth as a number, so what precedes a node's label
+ * stays under 220 characters and the report grows with the node count, not with its square (a
+ * 30,000-deep chain would otherwise indent its last line by 90,000 characters).
+ */
+export const MAX_DRAWN_DEPTH = 64;
+
+/** Appends `items` to `lines` one by one (`push(...items)` fails beyond ~100,000 arguments). */
+function pushAll(lines: string[], items: Iterable<string>): void {
+  for (const item of items) lines.push(item);
+}
+
 /** The human-readable report. */
 export function describeModel(model: Model): string {
   const { hierarchy } = model;
@@ -122,28 +135,40 @@ export function describeModel(model: Model): string {
   const fileIndex = (h: number) => hierarchy.sourceIndex[h];
   const label = (h: number) => `${hierarchy.names[h] || '(unnamed)'} #${fileIndex(h)}`;
 
-  // Which skins use a node as a joint, and which node draws which mesh.
+  // Which skins use a node as a joint, and which node draws which mesh (lists grown in place: a
+  // node may be a joint of many skins).
   const jointOf = new Map<number, string[]>();
-  model.skins.forEach((skin, s) =>
-    skin.joints.forEach((h, j) => jointOf.set(h, [...(jointOf.get(h) ?? []), `skin ${s} joint ${j}`])),
-  );
+  const tagAt = (map: Map<number, string[]>, h: number, tag: string) => {
+    const list = map.get(h);
+    if (list === undefined) map.set(h, [tag]);
+    else list.push(tag);
+  };
+  model.skins.forEach((skin, s) => skin.joints.forEach((h, j) => tagAt(jointOf, h, `skin ${s} joint ${j}`)));
   const meshesAt = new Map<number, string[]>();
-  model.meshes.forEach((mesh, m) =>
-    meshesAt.set(mesh.node, [...(meshesAt.get(mesh.node) ?? []), `skinned mesh ${m} "${mesh.name}" → skin ${mesh.skin}`]),
-  );
+  model.meshes.forEach((mesh, m) => tagAt(meshesAt, mesh.node, `skinned mesh ${m} "${mesh.name}" → skin ${mesh.skin}`));
 
   lines.push(`Nodes (${hierarchy.count}; ● joint, ○ no bone)`);
   const children: number[][] = Array.from({ length: hierarchy.count }, () => []);
   for (let h = 0; h < hierarchy.count; h++) if (hierarchy.parents[h] >= 0) children[hierarchy.parents[h]].push(h);
-  const walk = (h: number, prefix: string, last: boolean, root: boolean) => {
+  // Depth first with an explicit stack, not recursion: a file the loader accepts may chain 32,767
+  // nodes. `prefix` is the indentation drawn before the node's branch.
+  const pending: { h: number; prefix: string; last: boolean; depth: number }[] = [];
+  for (let h = hierarchy.count - 1; h >= 0; h--) {
+    if (hierarchy.parents[h] < 0) pending.push({ h, prefix: '', last: true, depth: 0 });
+  }
+  while (pending.length > 0) {
+    const { h, prefix, last, depth } = pending.pop()!;
     const joints = jointOf.get(h);
     const tags = [...(joints ? [joints.join(', ')] : []), ...(meshesAt.get(h) ?? [])];
-    const branch = root ? '' : last ? '└─ ' : '├─ ';
-    lines.push(`  ${prefix}${branch}${joints ? '●' : '○'} ${label(h)}${tags.length ? `  [${tags.join('; ')}]` : ''}`);
-    const next = root ? prefix : prefix + (last ? '   ' : '│  ');
-    children[h].forEach((c, i) => walk(c, next, i === children[h].length - 1, false));
-  };
-  for (let h = 0; h < hierarchy.count; h++) if (hierarchy.parents[h] < 0) walk(h, '', true, true);
+    const branch = depth === 0 ? '' : last ? '└─ ' : '├─ ';
+    const deep = depth > MAX_DRAWN_DEPTH ? `(depth ${depth}) ` : '';
+    lines.push(`  ${prefix}${branch}${deep}${joints ? '●' : '○'} ${label(h)}${tags.length ? `  [${tags.join('; ')}]` : ''}`);
+    const next = depth === 0 || depth >= MAX_DRAWN_DEPTH ? prefix : prefix + (last ? '   ' : '│  ');
+    const list = children[h];
+    for (let i = list.length - 1; i >= 0; i--) {
+      pending.push({ h: list[i], prefix: next, last: i === list.length - 1, depth: depth + 1 });
+    }
+  }
 
   model.skins.forEach((skin, s) => {
     const skeleton = skin.skeleton >= 0 ? label(skin.skeleton) : 'none given';
@@ -197,7 +222,10 @@ export function describeModel(model: Model): string {
     }
   });
 
-  if (model.notes.length) lines.push('', 'Loader notes', ...model.notes.map((note) => `  - ${note}`));
+  if (model.notes.length) {
+    lines.push('', 'Loader notes');
+    pushAll(lines, model.notes.map((note) => `  - ${note}`));
+  }
   return lines.join('\n');
 }
 

@@ -3,12 +3,12 @@
 // global(root) = local(root); global(node) = global(parent) × local(node). Because the hierarchy
 // is sorted parents first (parents[i] < i), one forward loop computes every global after its
 // parent's: the matrix-palette way (ozz-animation's LocalToModelJob). The recursive version walks
-// the tree top-down like ogldev's ReadNodeHierarchy and gives the same matrices; it is kept to
-// show that the two are the same computation.
+// the tree top-down like ogldev's ReadNodeHierarchy (with an explicit stack, so no depth is too
+// deep) and gives the same matrices; it is kept to show that the two are the same computation.
 //
 // A node whose parent index is not in [0, i) — negative, not before it, or not a node — is
 // treated as a root by every function here, so broken data can neither read a stale matrix nor
-// recurse forever.
+// loop forever.
 
 import { copyMat4At, multiplyMat4At } from './math.ts';
 
@@ -59,11 +59,14 @@ export function childrenOf(parents: Int16Array): Children {
 }
 
 /**
- * Same result as localToGlobal, by recursion from each root down through `children`, which must be
- * childrenOf(parents) (compute it once and pass it in to avoid allocating one per call); returns
- * outGlobals. `outGlobals` may be `locals`. Recursion depth equals the hierarchy depth: real
- * skeletons are a few dozen deep, while a chain of tens of thousands of nodes could exhaust the
- * call stack — the forward loop of localToGlobal has no such limit.
+ * Same result as localToGlobal, by a top-down walk from each root through `children`, which must
+ * be childrenOf(parents) (compute it once and pass it in to avoid allocating one per call); returns
+ * outGlobals. `outGlobals` may be `locals`. The walk is recursion written with an explicit stack,
+ * so any depth works (a chain of 32,767 nodes, the loader's limit, included). It allocates a fresh
+ * stack array per call (at most `count` node indices when `children` is childrenOf(parents)), so it
+ * is for build-time worked examples, not for every frame. Never throws; like localToGlobal, it
+ * processes min(parents.length, locals / 16, outGlobals / 16) nodes and treats a node whose parent
+ * is not in [0, i) as a root.
  */
 // #region local-to-global-recursive
 export function localToGlobalRecursive(
@@ -73,31 +76,27 @@ export function localToGlobalRecursive(
   children: Children = childrenOf(parents),
 ): Float32Array {
   const count = nodeCountOf(outGlobals, parents, locals);
-  for (let i = 0; i < count; i++) {
-    const parent = parents[i];
-    if (parent >= 0 && parent < i) continue;
-    if (outGlobals !== locals) copyMat4At(outGlobals, 16 * i, locals, 16 * i);
-    visitChildren(outGlobals, locals, children, i, count);
+  // Nodes whose global is computed but whose children are still to visit: the call stack of the
+  // recursive version (ogldev's ReadNodeHierarchy), kept in an array.
+  const toVisit: number[] = [];
+  for (let root = 0; root < count; root++) {
+    const parent = parents[root];
+    if (parent >= 0 && parent < root) continue;
+    if (outGlobals !== locals) copyMat4At(outGlobals, 16 * root, locals, 16 * root);
+    toVisit.push(root);
+    while (toVisit.length > 0) {
+      const node = toVisit.pop()!;
+      const list = children[node] ?? [];
+      // Last child first onto the stack, so that the children are visited in order.
+      for (let c = list.length - 1; c >= 0; c--) {
+        const child = list[c];
+        // A `children` that is not childrenOf(parents) can neither loop back up nor reach past `count`.
+        if (!(child > node && child < count)) continue;
+        multiplyMat4At(outGlobals, 16 * child, outGlobals, 16 * node, locals, 16 * child);
+        toVisit.push(child);
+      }
+    }
   }
   return outGlobals;
-}
-
-/** Computes the globals of the descendants of `node`, whose own global is already in outGlobals. */
-function visitChildren(
-  outGlobals: Float32Array,
-  locals: Float32Array,
-  children: Children,
-  node: number,
-  count: number,
-): void {
-  const list = children[node];
-  if (list === undefined) return;
-  for (let c = 0; c < list.length; c++) {
-    const child = list[c];
-    // A `children` that is not childrenOf(parents) can neither loop back up nor reach past `count`.
-    if (!(child > node && child < count)) continue;
-    multiplyMat4At(outGlobals, 16 * child, outGlobals, 16 * node, locals, 16 * child);
-    visitChildren(outGlobals, locals, children, child, count);
-  }
 }
 // #endregion local-to-global-recursive

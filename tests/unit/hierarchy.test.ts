@@ -150,6 +150,38 @@ describe('localToGlobalRecursive', () => {
     expect(globals[16 * (count - 1) + 13]).toBe(1000);
   });
 
+  it('handles a chain as deep as the loader allows (32,767 nodes), like the forward loop', () => {
+    // Rigid locals (unit rotation, small translation) keep the products well-scaled at any depth.
+    const random = seededRandom(415);
+    const count = 32767;
+    const parents = new Int16Array(count).map((_, i) => i - 1);
+    const locals = new Float32Array(16 * count);
+    const local = mat4.create();
+    for (let i = 0; i < count; i++) {
+      mat4.fromRotationTranslation(local, randomUnitQuat(random), [randomIn(random, -1, 1), 0.5, 0]);
+      locals.set(local, 16 * i);
+    }
+    const loop = localToGlobal(new Float32Array(16 * count), parents, locals);
+    const walked = localToGlobalRecursive(new Float32Array(16 * count), parents, locals);
+    expect(walked.every((x, i) => x === loop[i])).toBe(true);
+    expectFinite(walked);
+    // In place, and with the children passed in, too.
+    const inPlace = Float32Array.from(locals);
+    localToGlobalRecursive(inPlace, parents, inPlace, childrenOf(parents));
+    expect(inPlace.every((x, i) => x === loop[i])).toBe(true);
+  });
+
+  it('handles a deep chain with a branch at every node (a long comb)', () => {
+    const count = 30001;
+    // Node 2k + 1 continues the spine from node 2k − 1 (node 0 for k = 0); node 2k + 2 is a leaf.
+    const parents = new Int16Array(count).map((_, i) => (i === 0 ? -1 : i % 2 === 1 ? Math.max(0, i - 2) : i - 1));
+    const locals = new Float32Array(16 * count);
+    for (let i = 0; i < count; i++) locals.set(translationY(0.25), 16 * i);
+    const loop = localToGlobal(new Float32Array(16 * count), parents, locals);
+    const walked = localToGlobalRecursive(new Float32Array(16 * count), parents, locals);
+    expect(walked.every((x, i) => x === loop[i])).toBe(true);
+  });
+
   describe('invalid input', () => {
     it('matches the forward loop on broken parent links and mismatched lengths', () => {
       const parents = Int16Array.from([-1, 2, 0, 99, -7, 3]);
