@@ -14,6 +14,7 @@ import {
   requiredIndex,
   requiredInteger,
   describeValue,
+  countOf,
   type IndexSpace,
   type JsonObject,
 } from './json.ts';
@@ -126,7 +127,7 @@ export function readAccessorInfos(root: JsonObject, store: BufferStore): Accesso
     if (count * components > MAX_ACCESSOR_VALUES) {
       throw new GltfError(
         `${path}.count`,
-        `${count} elements of ${components} components exceed the reader's limit of ${MAX_ACCESSOR_VALUES} values`,
+        `${count} elements of ${countOf(components, 'component')} exceed the reader's limit of ${MAX_ACCESSOR_VALUES} values`,
       );
     }
     const componentBytes = COMPONENT_BYTES[componentType];
@@ -330,7 +331,10 @@ function readInto(store: BufferStore, info: AccessorInfo, out: Float32Array | Ui
           ? indexData.getUint16(at, true)
           : indexData.getUint32(at, true);
     if (target >= info.count) {
-      throw new GltfError(sparsePath, `index ${target} at position ${k} is out of range (${info.count} elements)`);
+      throw new GltfError(
+        sparsePath,
+        `index ${target} at position ${k} is out of range (${countOf(info.count, 'element')})`,
+      );
     }
     if (target <= previous) {
       throw new GltfError(
@@ -414,6 +418,7 @@ export function expectFormat(
 /** Throws unless the accessor has exactly `expected` elements. */
 export function expectCount(info: AccessorInfo, usagePath: string, expected: number, why = ''): void {
   if (info.count !== expected) {
-    throw new GltfError(usagePath, `accessor ${info.index} has ${info.count} elements, expected ${expected}${why}`);
+    const has = countOf(info.count, 'element');
+    throw new GltfError(usagePath, `accessor ${info.index} has ${has}, expected ${expected}${why}`);
   }
 }

@@ -3,8 +3,8 @@
 // them, rotation keys far from unit length normalised. Clip i is `animations[i]`.
 
 import { Interpolation, TrackPath, type Clip, type Track } from '../model.ts';
-import { ComponentType, expectCount, expectFormat, readFloats, type AccessorInfo } from './accessors.ts';
-import { accessorAt, type GltfDocument } from './document.ts';
+import { ComponentType, expectCount, expectFormat, type AccessorInfo } from './accessors.ts';
+import { accessorAt, floatsOf, type GltfDocument } from './document.ts';
 import { GltfError } from './errors.ts';
 import {
   describeValue,
@@ -154,7 +154,7 @@ function samplerTimes(doc: GltfDocument, sampler: SamplerInfo): Float32Array {
   if (sampler.times !== null) return sampler.times;
   const path = `${sampler.path}.input`;
   expectFormat(sampler.input, path, ['SCALAR'], [{ componentType: ComponentType.FLOAT, normalized: false }]);
-  const times = readFloats(doc.store, sampler.input, path);
+  const times = floatsOf(doc, sampler.input, path);
   if (times[0] < 0) throw new GltfError(path, `key 0 is at ${formatFloat32(times[0])} s; key times must be ≥ 0`);
   for (let k = 1; k < times.length; k++) {
     if (!(times[k] > times[k - 1])) {
@@ -183,7 +183,7 @@ function samplerValues(doc: GltfDocument, sampler: SamplerInfo, trackPath: Track
     cubic ? 3 * keyCount : keyCount,
     cubic ? ` (in-tangent, value, out-tangent for each of ${keyCount} keys)` : ` (one per key)`,
   );
-  const values = readFloats(doc.store, sampler.output, path);
+  const values = floatsOf(doc, sampler.output, path);
   if (!rotation) return values;
   let renormalised = 0;
   for (let k = 0; k < keyCount; k++) {

@@ -4,6 +4,7 @@
 
 import { GltfError } from './errors.ts';
 import {
+  countOf,
   expectObject,
   field,
   optionalArray,
@@ -76,7 +77,7 @@ export function readBufferStore(
     if (byteOffset + byteLength > available) {
       throw new GltfError(
         path,
-        `bytes [${byteOffset}, ${byteOffset + byteLength}) run past the end of buffer ${buffer} (${available} bytes)`,
+        `bytes [${byteOffset}, ${byteOffset + byteLength}) run past the end of buffer ${buffer} (${countOf(available, 'byte')})`,
       );
     }
     return { buffer, byteOffset, byteLength, byteStride };
@@ -113,7 +114,7 @@ export function bufferBytes(store: BufferStore, index: number): Uint8Array {
     source = `"${info.uri}"`;
   }
   if (bytes.length < info.byteLength) {
-    throw new GltfError(`${path}.byteLength`, `${info.byteLength} bytes declared, but ${source} holds ${bytes.length}`);
+    throw new GltfError(`${path}.byteLength`, `${countOf(info.byteLength, 'byte')} declared, but ${source} holds ${bytes.length}`);
   }
   const exact = bytes.subarray(0, info.byteLength);
   store.resolved[index] = exact;

@@ -2,6 +2,7 @@
 // an optional BIN chunk). Both become the parsed JSON plus, for .glb, the bytes of the BIN chunk.
 
 import { GltfError } from './errors.ts';
+import { countOf, oneLine } from './json.ts';
 
 /** "JSON" read as a little-endian uint32. */
 const GLB_CHUNK_JSON = 0x4e4f534a;
@@ -42,7 +43,7 @@ export function readContainer(bytes: Uint8Array): GltfContainer {
 function readGlb(bytes: Uint8Array): GltfContainer {
   const notes: string[] = [];
   if (bytes.length < HEADER_BYTES) {
-    throw new GltfError('glb.header', `${bytes.length} bytes is too short for the 12-byte header`);
+    throw new GltfError('glb.header', `${countOf(bytes.length, 'byte')} is too short for the 12-byte header`);
   }
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const version = view.getUint32(4, true);
@@ -55,7 +56,7 @@ function readGlb(bytes: Uint8Array): GltfContainer {
     throw new GltfError('glb.header.length', `${declaredLength} bytes cannot hold a header and a JSON chunk`);
   }
   if (declaredLength < bytes.length) {
-    notes.push(`glb.header.length: ${bytes.length - declaredLength} bytes after the declared end ignored`);
+    notes.push(`glb.header.length: ${countOf(bytes.length - declaredLength, 'byte')} after the declared end ignored`);
   }
   if (declaredLength % 4 !== 0) {
     notes.push(`glb.header.length: ${declaredLength} is not a multiple of 4 (the format aligns to 4 bytes)`);
@@ -75,7 +76,7 @@ function readGlb(bytes: Uint8Array): GltfContainer {
     if (start + length > declaredLength) {
       throw new GltfError(
         `${path}.length`,
-        `${length} bytes from byte ${start} run past the end of the file (${declaredLength} bytes)`,
+        `${countOf(length, 'byte')} from byte ${start} ${length === 1 ? 'runs' : 'run'} past the end of the file (${declaredLength} bytes)`,
       );
     }
     if (length % 4 !== 0) {
@@ -129,7 +130,8 @@ function parseJson(bytes: Uint8Array, path: string): unknown {
   try {
     return JSON.parse(text);
   } catch (cause) {
-    const reason = cause instanceof Error ? cause.message : String(cause);
+    // V8's message quotes the text around the error, line breaks and tabs included: keep one line.
+    const reason = oneLine(cause instanceof Error ? cause.message : String(cause));
     throw new GltfError(path, `not valid JSON (${reason})`, { cause });
   }
 }

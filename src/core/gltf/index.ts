@@ -15,6 +15,7 @@
 import type { Model } from '../model.ts';
 import { readClips } from './animations.ts';
 import type { ResolveUri } from './buffers.ts';
+import { checkRestPalettes, checkScenes, checkSkins } from './checks.ts';
 import { openDocument } from './document.ts';
 import { GltfError } from './errors.ts';
 import { readContainer } from './glb.ts';
@@ -47,7 +48,11 @@ export function parseGltf(data: Uint8Array | ArrayBuffer, options: ParseGltfOpti
   const skins = readSkins(doc, table);
   const meshes = readSkinnedMeshes(doc, table, skins);
   const clips = readClips(doc, table);
-  return { hierarchy: table.hierarchy, skins, meshes, clips, notes: doc.notes };
+  checkScenes(doc, table);
+  checkSkins(doc, table, skins, meshes);
+  const model: Model = { hierarchy: table.hierarchy, skins, meshes, clips, notes: doc.notes };
+  checkRestPalettes(doc, model);
+  return model;
 }
 
 /** The part of a fetch Response that loadGltf uses. */

@@ -26,6 +26,26 @@ export function describeValue(value: unknown): string {
   }
 }
 
+/** `noun` after its indefinite article, chosen by its first letter: `an accessor`, `a node`. */
+export function withArticle(noun: string): string {
+  return `${/^[aeiou]/i.test(noun) ? 'an' : 'a'} ${noun}`;
+}
+
+/** `count` and the noun, singular for exactly 1: `1 component`, `3 components`, `2 vertices`. */
+export function countOf(count: number, singular: string, plural = `${singular}s`): string {
+  return `${count} ${count === 1 ? singular : plural}`;
+}
+
+/**
+ * `text` as one short line for a message: every run of control characters (CR, LF, TAB…), line
+ * separators and spaces becomes one space, and more than `maxLength` characters (≥ 2) are cut with
+ * `…`. For text the reader does not control, such as JSON.parse's excerpt of the file.
+ */
+export function oneLine(text: string, maxLength = 160): string {
+  const line = text.replace(/[\s\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ').trim();
+  return line.length > maxLength ? `${line.slice(0, maxLength - 1)}…` : line;
+}
+
 /** The value of an own property, or undefined (never an inherited one such as `constructor`). */
 export function field(object: JsonObject, key: string): unknown {
   return Object.hasOwn(object, key) ? object[key] : undefined;
@@ -33,6 +53,7 @@ export function field(object: JsonObject, key: string): unknown {
 
 /** `value` as an object, or a GltfError at `path`. */
 export function expectObject(value: unknown, path: string): JsonObject {
+  if (value === undefined) throw new GltfError(path, 'is required');
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     throw new GltfError(path, `expected an object, got ${describeValue(value)}`);
   }
@@ -121,12 +142,13 @@ export interface IndexSpace {
 
 /** `value` as a valid index into `space`, or a GltfError at `path`. */
 export function expectIndex(value: unknown, path: string, space: IndexSpace): number {
+  if (value === undefined) throw new GltfError(path, 'is required');
   if (typeof value !== 'number' || !Number.isSafeInteger(value)) {
-    throw new GltfError(path, `expected a ${space.singular} index, got ${describeValue(value)}`);
+    throw new GltfError(path, `expected ${withArticle(space.singular)} index, got ${describeValue(value)}`);
   }
   if (value < 0 || value >= space.count) {
-    const noun = space.count === 1 ? space.singular : space.plural;
-    throw new GltfError(path, `${space.singular} ${value} does not exist (${space.count} ${noun})`);
+    const existing = countOf(space.count, space.singular, space.plural);
+    throw new GltfError(path, `${space.singular} ${value} does not exist (${existing})`);
   }
   return value;
 }

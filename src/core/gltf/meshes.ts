@@ -4,8 +4,8 @@
 // reader changes on the way is counted in Model.notes.
 
 import type { Skin, SkinnedMesh, SkinnedPrimitive } from '../model.ts';
-import { ComponentType, expectCount, expectFormat, readFloats, readUnsigned, type AccessorInfo } from './accessors.ts';
-import { accessorAt, type GltfDocument } from './document.ts';
+import { ComponentType, expectCount, expectFormat, type AccessorInfo } from './accessors.ts';
+import { accessorAt, chargeDecoded, floatsOf, unsignedOf, type GltfDocument } from './document.ts';
 import { GltfError } from './errors.ts';
 import {
   expectObject,
@@ -16,6 +16,7 @@ import {
   optionalString,
   expectIndex,
   formatFloat32,
+  countOf,
   type IndexSpace,
   type JsonObject,
 } from './json.ts';
@@ -68,6 +69,7 @@ export function readSkinnedMeshes(doc: GltfDocument, table: NodeTable, skins: Sk
   const meshSpace: IndexSpace = { singular: 'mesh', plural: 'meshes', count: meshList.length };
   const skinSpace: IndexSpace = { singular: 'skin', plural: 'skins', count: skins.length };
   const primitivesOf = new Map<string, SkinnedPrimitive[]>();
+  const built: BuiltPrimitives = new Map();
   const unskinned: number[] = [];
   const meshless: number[] = [];
   const result: SkinnedMesh[] = [];
@@ -87,7 +89,7 @@ export function readSkinnedMeshes(doc: GltfDocument, table: NodeTable, skins: Sk
     const key = `${mesh}/${skin}`;
     let primitives = primitivesOf.get(key);
     if (primitives === undefined) {
-      primitives = readMeshPrimitives(doc, meshObject, mesh, skins[skin], skin, source);
+      primitives = readMeshPrimitives(doc, meshObject, mesh, skins[skin], skin, source, built);
       primitivesOf.set(key, primitives);
     }
     const meshName = optionalString(meshObject, 'name', `meshes[${mesh}].name`, '');
@@ -118,6 +120,13 @@ function listNodes(sources: number[]): string {
   return shown.join(', ');
 }
 
+/**
+ * Primitives read so far, by what they are made of — mode, attribute and index accessors, and the
+ * skin — with the JSON path of the first: a primitive that repeats another is the same object,
+ * built once (its arrays are read only, as all of a Model).
+ */
+type BuiltPrimitives = Map<string, { path: string; primitive: SkinnedPrimitive | null }>;
+
 function readMeshPrimitives(
   doc: GltfDocument,
   mesh: JsonObject,
@@ -125,6 +134,7 @@ function readMeshPrimitives(
   skin: Skin,
   skinIndex: number,
   nodeSource: number,
+  built: BuiltPrimitives,
 ): SkinnedPrimitive[] {
   const meshPath = `meshes[${meshIndex}]`;
   const list = optionalArray(mesh, 'primitives', `${meshPath}.primitives`);
@@ -132,8 +142,16 @@ function readMeshPrimitives(
   const primitives: SkinnedPrimitive[] = [];
   list.forEach((value, p) => {
     const path = `${meshPath}.primitives[${p}]`;
-    const primitive = readPrimitive(doc, expectObject(value, path), path, skin, skinIndex, nodeSource);
-    if (primitive !== null) primitives.push(primitive);
+    const object = expectObject(value, path);
+    const key = JSON.stringify([skinIndex, field(object, 'mode') ?? 4, field(object, 'indices') ?? null, field(object, 'attributes') ?? null]);
+    let entry = built.get(key);
+    if (entry === undefined) {
+      entry = { path, primitive: readPrimitive(doc, object, path, skin, skinIndex, nodeSource) };
+      built.set(key, entry);
+    } else {
+      doc.notes.push(`${path}: the same accessors and skin as ${entry.path}; shares its data`);
+    }
+    if (entry.primitive !== null) primitives.push(entry.primitive);
   });
   return primitives;
 }
@@ -171,8 +189,9 @@ function readPrimitive(
   const positionPath = `${path}.attributes.POSITION`;
   const positionAccessor = accessorAt(doc, attributes, 'POSITION', positionPath);
   expectFormat(positionAccessor, positionPath, ['VEC3'], POSITION_FORMATS);
+  noteMisaligned(doc, positionAccessor, positionPath);
   const vertexCount = positionAccessor.count;
-  const positions = readFloats(doc.store, positionAccessor, positionPath);
+  const positions = floatsOf(doc, positionAccessor, positionPath);
   const sameCount = ` (as many as POSITION)`;
 
   let normals: Float32Array | null = null;
@@ -180,8 +199,9 @@ function readPrimitive(
     const normalPath = `${path}.attributes.NORMAL`;
     const accessor = accessorAt(doc, attributes, 'NORMAL', normalPath);
     expectFormat(accessor, normalPath, ['VEC3'], NORMAL_FORMATS);
+    noteMisaligned(doc, accessor, normalPath);
     expectCount(accessor, normalPath, vertexCount, sameCount);
-    normals = readFloats(doc.store, accessor, normalPath);
+    normals = floatsOf(doc, accessor, normalPath);
     normaliseNormals(normals, normalPath, doc.notes);
   }
 
@@ -205,16 +225,18 @@ function readPrimitive(
     const jointsPath = `${path}.attributes.JOINTS_${n}`;
     const joints = accessorAt(doc, attributes, `JOINTS_${n}`, jointsPath);
     expectFormat(joints, jointsPath, ['VEC4'], JOINT_FORMATS);
+    noteMisaligned(doc, joints, jointsPath);
     expectCount(joints, jointsPath, vertexCount, sameCount);
-    const jointValues = readUnsigned(doc.store, joints);
+    const jointValues = unsignedOf(doc, joints, jointsPath);
     checkJointRange(jointValues, joints, jointsPath, skin, skinIndex);
     jointData.push(jointValues);
 
     const weightsPath = `${path}.attributes.WEIGHTS_${n}`;
     const weights = accessorAt(doc, attributes, `WEIGHTS_${n}`, weightsPath);
     expectFormat(weights, weightsPath, ['VEC4'], WEIGHT_FORMATS);
+    noteMisaligned(doc, weights, weightsPath);
     expectCount(weights, weightsPath, vertexCount, sameCount);
-    const weightValues = readFloats(doc.store, weights, weightsPath);
+    const weightValues = floatsOf(doc, weights, weightsPath);
     for (let i = 0; i < weightValues.length; i++) {
       if (weightValues[i] < 0) {
         throw new GltfError(
@@ -226,11 +248,19 @@ function readPrimitive(
     weightData.push(weightValues);
   }
 
+  chargeDecoded(doc, 2 * MAX_INFLUENCES * vertexCount, `${path}.attributes`);
   const outJoints = new Uint16Array(MAX_INFLUENCES * vertexCount);
   const outWeights = new Float32Array(MAX_INFLUENCES * vertexCount);
   const counts = combineInfluences(jointData, weightData, skin.joints.length, vertexCount, outJoints, outWeights);
-  if (counts.unweighted.length > 0) bindToNearestJoint(counts.unweighted, positions, skin, outJoints, outWeights);
+  const approximate = counts.unweighted.length > 0 ? bindToNearestJoint(counts.unweighted, positions, skin, outJoints, outWeights) : 0;
   reportInfluences(counts, path, setNumbers.length, doc.notes);
+  if (approximate > 0) {
+    doc.notes.push(
+      `${path}: the search for the joint nearest each unweighted vertex ran out of its budget ` +
+        `(${NEAREST_SEARCH_BASE_VISITS} plus ${NEAREST_SEARCH_VISITS_PER_VERTEX} steps per vertex); ` +
+        `${approximate} vertices got a joint near them, not necessarily the nearest`,
+    );
+  }
 
   let indices: Uint32Array | null = null;
   if (field(primitive, 'indices') !== undefined) {
@@ -240,28 +270,45 @@ function readPrimitive(
     if (accessor.count % 3 !== 0) {
       throw new GltfError(
         indicesPath,
-        `accessor ${accessor.index} has ${accessor.count} elements, not a multiple of 3 (triangles)`,
+        `accessor ${accessor.index} has ${countOf(accessor.count, 'element')}, not a multiple of 3 (triangles)`,
       );
     }
-    indices = readUnsigned(doc.store, accessor);
+    indices = unsignedOf(doc, accessor, indicesPath);
     for (let i = 0; i < indices.length; i++) {
       if (indices[i] >= vertexCount) {
         throw new GltfError(
           indicesPath,
-          `accessor ${accessor.index} element ${i} is ${indices[i]}, but the primitive has ${vertexCount} vertices`,
+          `accessor ${accessor.index} element ${i} is ${indices[i]}, but the primitive has ${countOf(vertexCount, 'vertex', 'vertices')}`,
         );
       }
     }
   } else if (vertexCount % 3 !== 0) {
-    throw new GltfError(positionPath, `${vertexCount} vertices without indices is not a multiple of 3 (triangles)`);
+    const vertices = countOf(vertexCount, 'vertex', 'vertices');
+    throw new GltfError(positionPath, `${vertices} without indices is not a multiple of 3 (triangles)`);
   }
 
   if (normals === null) {
+    chargeDecoded(doc, 3 * vertexCount, path);
     normals = computeVertexNormals(new Float32Array(3 * vertexCount), positions, indices);
     doc.notes.push(`${path}: no NORMAL attribute; smooth normals computed from the triangles`);
   }
 
   return { vertexCount, positions, normals, joints: outJoints, weights: outWeights, indices };
+}
+
+/**
+ * Notes a vertex attribute whose elements are not 4-byte aligned in their buffer (the start of the
+ * accessor in it, or the distance between elements, not a multiple of 4): the spec requires the
+ * alignment for vertex attributes; the reader reads such data as it is.
+ */
+function noteMisaligned(doc: GltfDocument, info: AccessorInfo, path: string): void {
+  if (info.bufferView < 0) return;
+  const start = doc.store.views[info.bufferView].byteOffset + info.byteOffset;
+  if (start % 4 === 0 && info.stride % 4 === 0) return;
+  doc.notes.push(
+    `${path}: accessor ${info.index} starts at byte ${start} of its buffer with elements ${info.stride} bytes apart; ` +
+      'the spec asks vertex attributes to be 4-byte aligned (read as it is)',
+  );
 }
 
 function checkJointRange(
@@ -359,12 +406,22 @@ function combineInfluences(
   return counts;
 }
 
+/** Tree nodes the nearest-joint searches of one primitive may visit in all, beyond 64 per vertex. */
+const NEAREST_SEARCH_BASE_VISITS = 1 << 20;
+const NEAREST_SEARCH_VISITS_PER_VERTEX = 64;
+
 /**
  * Gives each vertex without influence weight 1 on the joint whose bind-pose origin is nearest
  * (the point its inverse bind matrix maps to the joint's origin; the lowest joint index among
  * equally near ones), so it follows the nearest bone instead of collapsing to the model origin as
  * Σ wᵢ·Mᵢ = 0 would make it. Joints with a singular inverse bind matrix are never chosen; if all
- * are singular, joint 0 is. A k-d tree keeps this O(log joints) per vertex.
+ * are singular, joint 0 is. Returns how many vertices got a joint near them rather than the nearest.
+ *
+ * Cost: a k-d tree makes a search O(log joints) for spread-out joints, but joints all about equally
+ * far from a vertex (on a sphere around it) make it visit every one. So the searches of one
+ * primitive share a budget of NEAREST_SEARCH_BASE_VISITS + NEAREST_SEARCH_VISITS_PER_VERTEX ×
+ * vertices tree nodes; past it, each search stops after the path down the tree and a few nodes
+ * more (approximate). A run of vertices at one point is searched once.
  */
 function bindToNearestJoint(
   vertices: number[],
@@ -372,13 +429,32 @@ function bindToNearestJoint(
   skin: Skin,
   outJoints: Uint16Array,
   outWeights: Float32Array,
-): void {
+): number {
   const tree = buildPointTree(jointOriginsInBindPose(skin));
+  const approximateVisits = tree === null ? 0 : 2 * Math.ceil(Math.log2(tree.order.length + 1)) + 8;
+  let exactVisits = NEAREST_SEARCH_BASE_VISITS + NEAREST_SEARCH_VISITS_PER_VERTEX * vertices.length;
+  let approximate = 0;
+  let lastX = NaN, lastY = NaN, lastZ = NaN;
+  let joint = 0;
+  const search = { visits: 0 };
   for (const v of vertices) {
-    outJoints[4 * v] =
-      tree === null ? 0 : nearestPoint(tree, positions[3 * v], positions[3 * v + 1], positions[3 * v + 2]);
+    const x = positions[3 * v], y = positions[3 * v + 1], z = positions[3 * v + 2];
+    if (tree !== null && !(x === lastX && y === lastY && z === lastZ)) {
+      const exact = exactVisits > 0;
+      search.visits = exact ? exactVisits : approximateVisits;
+      joint = nearestPoint(tree, x, y, z, search);
+      if (exact) exactVisits = search.visits;
+      if (search.visits <= 0) approximate++;
+      lastX = x;
+      lastY = y;
+      lastZ = z;
+    } else if (tree !== null && search.visits <= 0) {
+      approximate++;
+    }
+    outJoints[4 * v] = joint;
     outWeights[4 * v] = 1;
   }
+  return approximate;
 }
 
 /** A k-d tree over points: node i (implicit, heap layout by recursion) holds one point index. */
@@ -422,14 +498,18 @@ function buildPointTree(points: Float64Array): PointTree | null {
   return { points, order };
 }
 
-/** Index of the point nearest to (x, y, z); the lowest index wins ties. */
-function nearestPoint(tree: PointTree, x: number, y: number, z: number): number {
+/**
+ * Index of the point nearest to (x, y, z), the lowest index winning ties; visits at most
+ * budget.visits tree nodes (at least one) and leaves what is left of it there. A search cut short
+ * (budget.visits ≤ 0 on return) gives the nearest point among those visited.
+ */
+function nearestPoint(tree: PointTree, x: number, y: number, z: number, budget: { visits: number }): number {
   const { points, order } = tree;
-  const query = [x, y, z];
   let best = -1;
   let bestDistance = Infinity;
   const search = (lo: number, hi: number, axis: number): void => {
-    if (hi <= lo) return;
+    if (hi <= lo || (budget.visits <= 0 && best >= 0)) return;
+    budget.visits--;
     const middle = (lo + hi) >> 1;
     const p = order[middle];
     const dx = points[3 * p] - x;
@@ -440,21 +520,15 @@ function nearestPoint(tree: PointTree, x: number, y: number, z: number): number 
       bestDistance = distance;
       best = p;
     }
-    const offset = query[axis] - points[3 * p + axis];
+    const offset = (axis === 0 ? x : axis === 1 ? y : z) - points[3 * p + axis];
     const next = (axis + 1) % 3;
-    const [near, far] =
-      offset < 0
-        ? [
-            [lo, middle],
-            [middle + 1, hi],
-          ]
-        : [
-            [middle + 1, hi],
-            [lo, middle],
-          ];
-    search(near[0], near[1], next);
+    if (offset < 0) search(lo, middle, next);
+    else search(middle + 1, hi, next);
     // The far side can only hold a point at least |offset| away; ≤ keeps exact ties reachable.
-    if (offset * offset <= bestDistance) search(far[0], far[1], next);
+    if (offset * offset <= bestDistance) {
+      if (offset < 0) search(middle + 1, hi, next);
+      else search(lo, middle, next);
+    }
   };
   search(0, order.length, 0);
   return best;

@@ -47,6 +47,7 @@ export function readNodes(doc: GltfDocument): NodeTable {
     const path = `nodes[${i}].children`;
     return optionalArray(node, 'children', path).map((value, k) => {
       const child = expectIndex(value, `${path}[${k}]`, nodeSpace);
+      if (child === i) throw new GltfError(`${path}[${k}]`, `node ${i} lists itself as a child`);
       if (parentOf[child] !== -1) {
         throw new GltfError(`${path}[${k}]`, `node ${child} is already a child of node ${parentOf[child]}`);
       }

@@ -1,8 +1,8 @@
 // glTF skins → Skin: joints as hierarchy indices, one inverse bind matrix per joint.
 
 import type { Skin } from '../model.ts';
-import { ComponentType, expectCount, expectFormat, readFloats } from './accessors.ts';
-import { accessorAt, type GltfDocument } from './document.ts';
+import { ComponentType, expectCount, expectFormat } from './accessors.ts';
+import { accessorAt, floatsOf, type GltfDocument } from './document.ts';
 import { GltfError } from './errors.ts';
 import { expectIndex, expectObject, field, optionalArray, optionalIndex, optionalString } from './json.ts';
 import type { NodeTable } from './nodes.ts';
@@ -38,7 +38,7 @@ export function readSkins(doc: GltfDocument, table: NodeTable): Skin[] {
       const accessor = accessorAt(doc, skin, 'inverseBindMatrices', ibmPath);
       expectFormat(accessor, ibmPath, ['MAT4'], [{ componentType: ComponentType.FLOAT, normalized: false }]);
       expectCount(accessor, ibmPath, joints.length);
-      inverseBindMatrices = readFloats(doc.store, accessor, ibmPath);
+      inverseBindMatrices = floatsOf(doc, accessor, ibmPath);
     }
 
     const skeletonNode = optionalIndex(skin, 'skeleton', `${path}.skeleton`, table.nodeSpace);

@@ -225,6 +225,15 @@ describe('sparse accessors', () => {
     expect(catchGltfError(() => floatsOf(outside, 0)).message).toBe(
       'accessors[0].sparse.indices: index 6 at position 1 is out of range (6 elements)',
     );
+    // One element: singular.
+    const single = open(sparseBuilder(new Uint16Array([1]), [0]), (json) => {
+      delete json.accessors[0].bufferView;
+      json.accessors[0].count = 1;
+      json.accessors[0].sparse.count = 1;
+    });
+    expect(catchGltfError(() => floatsOf(single, 0)).message).toBe(
+      'accessors[0].sparse.indices: index 1 at position 0 is out of range (1 element)',
+    );
   });
 
   it('rejects malformed sparse objects', () => {
@@ -232,7 +241,7 @@ describe('sparse accessors', () => {
       [(j) => (j.accessors[0].sparse = 1), 'accessors[0].sparse: expected an object, got 1'],
       [(j) => (j.accessors[0].sparse.count = 7), 'accessors[0].sparse.count: 7 is not in [1, 6]'],
       [(j) => (j.accessors[0].sparse.count = 0), 'accessors[0].sparse.count: 0 is not in [1, 6]'],
-      [(j) => delete j.accessors[0].sparse.indices, 'accessors[0].sparse.indices: expected an object, got undefined'],
+      [(j) => delete j.accessors[0].sparse.indices, 'accessors[0].sparse.indices: is required'],
       [
         (j) => (j.accessors[0].sparse.indices.componentType = FLOAT),
         'accessors[0].sparse.indices.componentType: 5126 is not one of 5121 UNSIGNED_BYTE, 5123 UNSIGNED_SHORT, 5125 UNSIGNED_INT',
@@ -253,7 +262,7 @@ describe('sparse accessors', () => {
         (j) => (j.accessors[0].sparse.values.byteOffset = 2),
         'accessors[0].sparse.values: starts at byte 30 of buffer 0, not a multiple of the component size 4',
       ],
-      [(j) => delete j.accessors[0].sparse.values, 'accessors[0].sparse.values: expected an object, got undefined'],
+      [(j) => delete j.accessors[0].sparse.values, 'accessors[0].sparse.values: is required'],
     ];
     for (const [edit, message] of cases) {
       expect(openError(sparseBuilder(new Uint8Array([1, 2]), [0, 0]), edit)).toBe(message);
@@ -307,6 +316,20 @@ describe('accessor validation', () => {
         j.accessors[0].count = 1e9;
       },
       `accessors[0].count: 1000000000 elements of 3 components exceed the reader's limit of ${MAX_ACCESSOR_VALUES} values`,
+    ],
+    [
+      'a huge SCALAR count (one component, singular)',
+      (j) => {
+        delete j.accessors[0].bufferView;
+        j.accessors[0].type = 'SCALAR';
+        j.accessors[0].count = MAX_ACCESSOR_VALUES + 1;
+      },
+      `accessors[0].count: ${MAX_ACCESSOR_VALUES + 1} elements of 1 component exceed the reader's limit of ${MAX_ACCESSOR_VALUES} values`,
+    ],
+    [
+      'a bufferView index that is a string ("a bufferView", by its consonant)',
+      (j) => (j.accessors[0].bufferView = '0'),
+      'accessors[0].bufferView: expected a bufferView index, got "0"',
     ],
     [
       'a missing buffer view',

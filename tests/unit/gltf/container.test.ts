@@ -102,6 +102,23 @@ describe('GLB container', () => {
     );
   });
 
+  it('words byte counts of 1 in the singular', () => {
+    const glb = encodeGlb(MINIMAL, null);
+    const oneMore = new Uint8Array(glb.length + 1);
+    oneMore.set(glb);
+    expect(parseGltf(oneMore).notes).toEqual(['glb.header.length: 1 byte after the declared end ignored']);
+    // A second chunk declaring 1 byte where the file ends right after its header.
+    const chunked = new Uint8Array(glb.length + 8);
+    chunked.set(glb);
+    const view = new DataView(chunked.buffer);
+    view.setUint32(8, chunked.length, true);
+    view.setUint32(glb.length, 1, true);
+    view.setUint32(glb.length + 4, CHUNK_BIN, true);
+    expect(messageOf(() => parseGltf(chunked))).toBe(
+      `glb.chunks[1].length: 1 byte from byte ${glb.length + 8} runs past the end of the file (${chunked.length} bytes)`,
+    );
+  });
+
   it('requires the first chunk to be JSON', () => {
     const glb = encodeGlbChunks([{ type: CHUNK_BIN, data: new Uint8Array(4) }]);
     expect(messageOf(() => parseGltf(glb))).toBe(
@@ -160,6 +177,27 @@ describe('.gltf JSON container', () => {
     expect(messageOf(() => parseGltf(new TextEncoder().encode('{"asset": ')))).toMatch(/^json: not valid JSON \(.+\)$/);
   });
 
+  it('reports a JSON syntax error on one short line, whatever the text around it', () => {
+    // V8 quotes the text around the error, here with CR, LF and TABs: the message keeps one line.
+    const texts = [
+      '{"asset": {"version": "2.0"},\r\n\t\t"nodes": ]\r\n\t' + ' '.repeat(200) + '}',
+      '{"asset":\r\n\t',
+      '{"a": 1,\n' + '\t'.repeat(50) + '"b": \u2028 ]' + '\n'.repeat(100) + '}',
+      '{"name": "\u0001"}',
+    ];
+    for (const text of texts) {
+      const gltf = new TextEncoder().encode(text);
+      for (const bytes of [gltf, encodeGlbChunks([{ type: CHUNK_JSON, data: padTo4(gltf, 0x20) }])]) {
+        const message = messageOf(() => parseGltf(bytes));
+        expect(message).toMatch(/^(json|glb\.chunks\[0\]): not valid JSON \(.+\)$/);
+        expect(message, JSON.stringify(message)).not.toMatch(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]|\s\s/);
+        expect(message.length).toBeLessThan(200);
+      }
+    }
+    const message = messageOf(() => parseGltf(new TextEncoder().encode(texts[0])));
+    expect(message).toContain('"nodes": ]');
+  });
+
   it('rejects input that is not bytes', () => {
     expect(messageOf(() => parseGltf('{}' as unknown as Uint8Array))).toBe(
       'file: expected the bytes of a .gltf or .glb as a Uint8Array or ArrayBuffer',
@@ -171,7 +209,8 @@ describe('asset and required extensions', () => {
   const cases: [Json, string][] = [
     [{}, 'asset: is required (with version "2.0")'],
     [{ asset: [] }, 'asset: expected an object, got an array'],
-    [{ asset: {} }, 'asset.version: undefined is not a version such as "2.0"'],
+    [{ asset: {} }, 'asset.version: is required (such as "2.0")'],
+    [{ asset: { version: 'two' } }, 'asset.version: "two" is not a version such as "2.0"'],
     [{ asset: { version: 2 } }, 'asset.version: expected a string, got 2'],
     [{ asset: { version: '1.0' } }, 'asset.version: "1.0" is not supported (glTF 2.x required)'],
     [
@@ -183,6 +222,15 @@ describe('asset and required extensions', () => {
     [
       { ...MINIMAL, extensionsRequired: ['KHR_materials_unlit', 'KHR_draco_mesh_compression'] },
       'extensionsRequired[1]: extension "KHR_draco_mesh_compression" is not supported',
+    ],
+    // Strings from the file are quoted escaped and cut short, so a message stays one short line.
+    [
+      { ...MINIMAL, extensionsRequired: [`EXT_\r\n${'x'.repeat(100)}`] },
+      `extensionsRequired[0]: extension "EXT_\\r\\n${'x'.repeat(31)}…" is not supported`,
+    ],
+    [
+      { asset: { version: '2.0', minVersion: '2.0\n\t' } },
+      'asset.minVersion: "2.0\\n\\t" is not supported (this reader implements 2.0)',
     ],
   ];
   for (const [json, message] of cases) {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { GltfError, parseGltf } from '../../../src/core/gltf/index.ts';
-import { describeValue, formatFloat32 } from '../../../src/core/gltf/json.ts';
-import { encodeJson } from './builder.ts';
-import { catchGltfError } from './helpers.ts';
+import { countOf, describeValue, formatFloat32, oneLine, withArticle } from '../../../src/core/gltf/json.ts';
+import { encodeJson, GltfBuilder } from './builder.ts';
+import { catchGltfError, expectBothFail } from './helpers.ts';
 
 describe('GltfError', () => {
   it('is an Error named GltfError with the JSON path and the detail', () => {
@@ -29,6 +29,21 @@ describe('GltfError', () => {
     expect(error.path).toBe('nodes[1].children[0]');
     expect(error.detail).toBe('node 7 does not exist (2 nodes)');
   });
+
+  it('words its messages by article and number: "an accessor", "1 element", "1 accessor"', () => {
+    /** A skin of `joints` joints whose inverseBindMatrices is `ibm`, over one MAT4 accessor. */
+    const skinned = (joints: number, ibm: unknown) => {
+      const b = new GltfBuilder();
+      b.accessor(new Float32Array(16), 'MAT4');
+      b.json.nodes = Array.from({ length: joints }, () => ({}));
+      b.json.skins = [{ joints: Array.from({ length: joints }, (_, i) => i), inverseBindMatrices: ibm }];
+      return b;
+    };
+    expectBothFail(skinned(1, 'x'), 'skins[0].inverseBindMatrices: expected an accessor index, got "x"');
+    expectBothFail(skinned(1, 3), 'skins[0].inverseBindMatrices: accessor 3 does not exist (1 accessor)');
+    expectBothFail(skinned(2, 0), 'skins[0].inverseBindMatrices: accessor 0 has 1 element, expected 2');
+    expectBothFail(skinned(1, null), 'skins[0].inverseBindMatrices: expected an accessor index, got null');
+  });
 });
 
 describe('message formatting', () => {
@@ -50,5 +65,28 @@ describe('message formatting', () => {
     expect(describeValue(1.5)).toBe('1.5');
     expect(describeValue(false)).toBe('false');
     expect(describeValue(undefined)).toBe('undefined');
+  });
+
+  it('puts "a" or "an" before a noun by its first letter', () => {
+    expect(withArticle('accessor')).toBe('an accessor');
+    expect(withArticle('node')).toBe('a node');
+    expect(withArticle('bufferView')).toBe('a bufferView');
+    expect(withArticle('integer')).toBe('an integer');
+    expect(withArticle('Object')).toBe('an Object');
+  });
+
+  it('counts with a singular noun for exactly 1', () => {
+    expect(countOf(1, 'component')).toBe('1 component');
+    expect(countOf(0, 'component')).toBe('0 components');
+    expect(countOf(3, 'component')).toBe('3 components');
+    expect(countOf(1, 'vertex', 'vertices')).toBe('1 vertex');
+    expect(countOf(2, 'vertex', 'vertices')).toBe('2 vertices');
+  });
+
+  it('makes text one short line: control characters and whitespace runs become one space', () => {
+    expect(oneLine('a\r\n\t\tb  c\u0000d\u2028e ')).toBe('a b c d e');
+    expect(oneLine('x'.repeat(500))).toBe(`${'x'.repeat(159)}…`);
+    expect(oneLine('abcdef', 4)).toBe('abc…');
+    expect(oneLine('plain')).toBe('plain');
   });
 });

@@ -219,6 +219,74 @@ function mutateNumberText(text: string, random: Random, log: string[]): string {
   return text.slice(0, match.index) + replacement + text.slice((match.index ?? 0) + match[0].length);
 }
 
+/**
+ * Mutations that make a small file expensive rather than broken, the families that once took
+ * minutes or gigabytes: accessors shared by many primitives or skins, or grown to millions of
+ * zero-filled elements; many channels on one sampler; degenerate geometry (no weights, every joint
+ * at one point); very deep node chains. The reader must load or refuse each within the case limit.
+ */
+function mutateResources(json: Json, random: Random, log: string[]): void {
+  const family = pick(random, ['shared accessors', 'one sampler', 'degenerate geometry', 'deep chain'] as const);
+  const nodes: Json[] = (json.nodes ??= []);
+  if (family === 'shared accessors') {
+    const mesh = json.meshes?.[0];
+    if (mesh?.primitives?.length > 0) {
+      const copies = pick(random, [10, 100, 500]);
+      for (let i = 0; i < copies; i++) mesh.primitives.push(structuredClone(mesh.primitives[0]));
+      log.push(`${copies} copies of primitive 0`);
+    }
+    const drawer = nodes.findIndex((node) => node.mesh !== undefined && node.skin !== undefined);
+    if (drawer >= 0 && json.skins?.length > 0 && random() < 0.5) {
+      const skins = pick(random, [4, 32]);
+      for (let i = 0; i < skins; i++) {
+        json.skins.push(structuredClone(json.skins[nodes[drawer].skin]));
+        nodes.push({ mesh: nodes[drawer].mesh, skin: json.skins.length - 1 });
+      }
+      log.push(`${skins} more skins drawing the mesh`);
+    }
+    if (json.accessors?.length > 0 && random() < 0.6) {
+      const count = pick(random, [99_999, 699_999, 4_194_303]);
+      for (const accessor of json.accessors) {
+        if (accessor.type === 'MAT4' || accessor.type === 'SCALAR') continue;
+        delete accessor.bufferView;
+        delete accessor.byteOffset;
+        delete accessor.min;
+        delete accessor.max;
+        accessor.count = count;
+      }
+      log.push(`every vertex accessor zero-filled to ${count} elements`);
+    }
+  } else if (family === 'one sampler') {
+    const animation = json.animations?.[0];
+    if (animation?.channels?.length > 0) {
+      const channels = pick(random, [1_000, 10_000, 30_000]);
+      const first = nodes.length;
+      for (let i = 0; i < channels && nodes.length < 32_000; i++) nodes.push({});
+      for (let n = first; n < nodes.length; n++) animation.channels.push({ sampler: animation.channels[0].sampler, target: { node: n, path: animation.channels[0].target?.path } });
+      log.push(`${nodes.length - first} channels on one sampler`);
+    }
+  } else if (family === 'degenerate geometry') {
+    const weights = json.meshes?.[0]?.primitives?.[0]?.attributes?.WEIGHTS_0;
+    if (weights !== undefined && json.accessors?.[weights] !== undefined) {
+      delete json.accessors[weights].bufferView;
+      delete json.accessors[weights].byteOffset;
+      log.push('WEIGHTS_0 all zero');
+    }
+    for (const node of nodes) {
+      delete node.matrix;
+      node.translation = [0, 0, 0];
+    }
+    log.push('every node at the origin');
+  } else {
+    const depth = pick(random, [2_000, 10_000, 30_000]);
+    const first = nodes.length;
+    for (let i = 0; i < depth && nodes.length < 32_700; i++) nodes.push(nodes.length + 1 < first + depth ? { children: [nodes.length + 1], translation: [0, 0.001, 0] } : {});
+    const last = nodes[nodes.length - 1];
+    delete last.children;
+    log.push(`a chain of ${nodes.length - first} nodes`);
+  }
+}
+
 function mutate(source: Source, random: Random, log: string[]): Uint8Array {
   const isGlb = source.bytes[0] === 0x67 && source.bytes[1] === 0x6c;
   const roll = random();
@@ -262,8 +330,12 @@ function mutate(source: Source, random: Random, log: string[]): Uint8Array {
   }
   const container = readContainer(source.bytes);
   const json = structuredClone(container.json) as Json;
-  const edits = 1 + Math.floor(random() * 3);
-  for (let i = 0; i < edits; i++) mutateJson(json, random, log);
+  if (random() < 0.2) {
+    mutateResources(json, random, log);
+  } else {
+    const edits = 1 + Math.floor(random() * 3);
+    for (let i = 0; i < edits; i++) mutateJson(json, random, log);
+  }
   let text = JSON.stringify(json);
   if (random() < 0.1) text = mutateNumberText(text, random, log);
   const jsonBytes = new TextEncoder().encode(text);
@@ -303,8 +375,12 @@ function fuzzSource(source: Source, cases: number): Tally {
       `${source.name}, GLTF_FUZZ_SEED=${BASE_SEED} case ${i} (seed 0x${caseSeed.toString(16)}): ${log.join('; ')}`;
     const start = performance.now();
     let outcome: 'loaded' | 'rejected';
+    // The reader's time alone: checking the Model below can take longer than loading it when many
+    // primitives share one (each is checked again).
+    let elapsed = 0;
     try {
       const model = parseGltf(bytes, source.options);
+      elapsed = performance.now() - start;
       outcome = 'loaded';
       const problems = modelProblems(model);
       if (problems.length > 0) expect.fail(`invalid Model from ${context()}: ${problems.join(', ')}`);
@@ -314,9 +390,9 @@ function fuzzSource(source: Source, cases: number): Tally {
         expect.fail(`non-GltfError from ${context()}: ${detail}`);
       }
       expect(error.message.startsWith(error.path === '' ? '' : `${error.path}: `), context()).toBe(true);
+      elapsed = performance.now() - start;
       outcome = 'rejected';
     }
-    const elapsed = performance.now() - start;
     if (elapsed > CASE_TIME_LIMIT_MS) expect.fail(`took ${elapsed.toFixed(0)} ms: ${context()}`);
     tally.slowestMs = Math.max(tally.slowestMs, elapsed);
     tally[outcome]++;

@@ -87,7 +87,12 @@ describe('hierarchy errors', () => {
       nodesBuilder([{}, {}, { children: [4] }, { children: [2] }, { children: [3] }, { children: [0] }]),
       'nodes: cycle through node 2',
     );
-    expectBothFail(nodesBuilder([{}, {}, { children: [2] }]), 'nodes: cycle through node 2');
+  });
+
+  it('rejects a node listed as its own child as a self-reference, not as a second parent or a cycle', () => {
+    expectBothFail(nodesBuilder([{}, {}, { children: [2] }]), 'nodes[2].children[0]: node 2 lists itself as a child');
+    expectBothFail(nodesBuilder([{ children: [0, 0] }]), 'nodes[0].children[0]: node 0 lists itself as a child');
+    expectBothFail(nodesBuilder([{ children: [1, 0] }, {}]), 'nodes[0].children[1]: node 0 lists itself as a child');
   });
 
   it('rejects wrong types instead of crashing', () => {
