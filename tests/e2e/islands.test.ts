@@ -420,6 +420,31 @@ describe('island life cycle', () => {
     await context.close();
   });
 
+  it('seeks to where the time slider is moved while the clip plays, at the first move, and pauses there', async () => {
+    const { page, context } = await site.newPage();
+    await page.goto(site.origin + path);
+    const model = page.locator('model-figure').first();
+    await model.scrollIntoViewIfNeeded();
+    await waitForState(model, ['running']);
+    expect(await model.getAttribute('data-playing')).toBe('true');
+    const slider = model.locator('[data-part=time]');
+    const target = Number(await slider.getAttribute('max')) / 3;
+    await slider.evaluate((element, value) => {
+      const input = element as HTMLInputElement;
+      input.valueAsNumber = value;
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+    }, target);
+    await nextFrames(page);
+    expect(await model.getAttribute('data-playing')).toBe('false');
+    expect(Number(await slider.inputValue())).toBeCloseTo(target, 6);
+    expect(await model.locator('[data-part=time-output]').textContent()).toBe(`${target.toFixed(2)} s`);
+    // The keyboard moves it on from there, not from where the clip was.
+    await slider.focus();
+    await page.keyboard.press('ArrowRight');
+    expect(Number(await slider.inputValue())).toBeGreaterThan(target);
+    await context.close();
+  });
+
   it('explains itself in words when the browser has no WebGL2', async () => {
     const { page, context, errors } = await site.newPage();
     await context.addInitScript(() => {

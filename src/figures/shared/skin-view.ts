@@ -315,9 +315,11 @@ export class SkinView implements Island {
 
   /** The time slider moved: pause, leave the bind pose and show the slider's time. */
   private seek(): void {
+    // Read before pausing: pausing shows the current time on the slider.
+    const time = this.playback.sliderTime;
+    this.time = time;
     if (this.playing) this.setPlaying(false);
     this.showBindPose = false;
-    this.time = this.playback.sliderTime;
     this.playback.showTime(this.time);
     this.syncControls();
     this.requestRender();
