@@ -411,21 +411,13 @@ describe('island life cycle', () => {
   });
 
   it('plays by default otherwise', async () => {
-    const { page, context } = await site.newPage();
-    await page.goto(site.origin + path);
-    const model = page.locator('model-figure').first();
-    await model.scrollIntoViewIfNeeded();
-    await waitForState(model, ['running']);
+    const { context, island: model } = await openIsland(path, 'model-figure');
     expect(await model.getAttribute('data-playing')).toBe('true');
     await context.close();
   });
 
   it('seeks to where the time slider is moved while the clip plays, at the first move, and pauses there', async () => {
-    const { page, context } = await site.newPage();
-    await page.goto(site.origin + path);
-    const model = page.locator('model-figure').first();
-    await model.scrollIntoViewIfNeeded();
-    await waitForState(model, ['running']);
+    const { page, context, island: model } = await openIsland(path, 'model-figure');
     expect(await model.getAttribute('data-playing')).toBe('true');
     const slider = model.locator('[data-part=time]');
     const target = Number(await slider.getAttribute('max')) / 3;
