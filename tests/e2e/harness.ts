@@ -35,7 +35,11 @@ export interface Site {
   close(): Promise<void>;
 }
 
-const dist = `${root}dist`;
+/**
+ * The built site: dist/, or the directory named by E2E_DIST (absolute, or relative to the
+ * repository), for a build made with `astro build --outDir` elsewhere.
+ */
+export const dist = resolve(root, process.env.E2E_DIST ?? 'dist');
 
 const contentTypes: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -108,7 +112,7 @@ function serveDist(): Promise<{ server: Server; port: number }> {
 
 /** Serves dist/ on a free port of 127.0.0.1 and launches Chromium. */
 export async function openSite(): Promise<Site> {
-  if (!existsSync(`${root}dist/index.html`)) {
+  if (!existsSync(join(dist, 'index.html'))) {
     throw new Error('dist/ is missing: run `npm run build` before the e2e tests (npm test does).');
   }
   if (!existsSync(chromiumPath)) {

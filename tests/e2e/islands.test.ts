@@ -11,9 +11,8 @@ import { readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Locator, Page } from 'playwright-core';
-import { openSite, type Site } from './harness.ts';
+import { dist, openSite, type Site } from './harness.ts';
 
-const dist = fileURLToPath(new URL('../../dist/', import.meta.url));
 /** Must match MAX_LIVE_CONTEXTS in src/figures/shared/island-manager.ts. */
 const MAX_LIVE_CONTEXTS = 8;
 /** States in which an island holds a WebGL context. */

@@ -8,11 +8,10 @@ import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
-import { openSite, type Site } from './harness.ts';
+import { dist, openSite, type Site } from './harness.ts';
 import { extractRegion } from '../../src/build-time/regions.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
-const dist = join(root, 'dist');
 const axeSource = readFileSync(join(root, 'node_modules/axe-core/axe.min.js'), 'utf8');
 
 /** JavaScript a chapter page may load, gzip-compressed, in bytes. */
