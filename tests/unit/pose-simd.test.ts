@@ -105,6 +105,16 @@ describe('createSimdPlayer', () => {
         model.clips.forEach((clip, c) => exercise(simd, reference, c, clip.duration, 101 + c));
       });
 
+      it('matches createPlayer when tracks and clips share key arrays and clips move separate subtrees', () => {
+        const model = sharedKeysModel();
+        const simd = simdPlayerOf(model, fusedMultiplyAdd);
+        const reference = createPlayer(model);
+        expectSame(simd, reference, 'after creation (rest pose)');
+        model.clips.forEach((clip, c) => exercise(simd, reference, c, clip.duration, 201 + c));
+        const random = seededRandom(13);
+        for (let i = 0; i < 40; i++) step(simd, reference, Math.floor(randomIn(random, -1, model.clips.length)), randomIn(random, 0, 3), Playback.LOOP);
+      });
+
       it('switches clips, returns to the rest pose and recovers after a hand-set pose', () => {
         const model = loadModelFile(`${MODELS_DIRECTORY}mannequin.glb`);
         const simd = simdPlayerOf(model, fusedMultiplyAdd);
@@ -162,6 +172,32 @@ describe('createSimdPlayer', () => {
     expect(Array.from(back.rotations)).toEqual(Array.from(handSet.rotations));
     expect(Array.from(back.translations)).toEqual(Array.from(handSet.translations));
     expect(Array.from(back.scales)).toEqual(Array.from(handSet.scales));
+  });
+
+  it('stores each distinct key array once: clips that reuse a sampler cost a few records each, not a copy', () => {
+    const keyCount = 10_000;
+    const times = Float32Array.from({ length: keyCount }, (_, k) => k / 30);
+    const values = new Float32Array(4 * keyCount);
+    const random = seededRandom(21);
+    for (let k = 0; k < keyCount; k++) values.set(randomUnitQuat(random), 4 * k);
+    const modelWith = (clipCount: number, copies: boolean): Model => {
+      const model = edgeCaseModel();
+      model.clips = Array.from({ length: clipCount }, (_, c) => ({
+        name: `clip ${c}`,
+        duration: times[keyCount - 1],
+        tracks: [1, 2, 3].map((node) => ({
+          node, path: TrackPath.ROTATION, interpolation: Interpolation.LINEAR,
+          times: copies ? times.slice() : times, values: copies ? values.slice() : values,
+        })),
+      }));
+      return model;
+    };
+    const bytesOf = (model: Model) => simdPlayerOf(model, true).globals.buffer.byteLength;
+    const one = bytesOf(modelWith(1, false));
+    // One clip holds its keys once (not once per track): 112 bytes per rotation key.
+    expect(one).toBeLessThan(112 * keyCount + 65_536 + 65_536);
+    // 100 clips more: a few hundred bytes of records each.
+    for (const copies of [false, true]) expect(bytesOf(modelWith(101, copies)), copies ? 'equal copies' : 'shared arrays').toBeLessThanOrEqual(one + 65_536);
   });
 
   it('keeps its views and allocates nothing per frame (10,000 frames)', () => {
@@ -298,6 +334,67 @@ function edgeCaseModel(): Model {
       { name: 'one key', duration: 0, tracks: [single] },
       { name: 'nothing usable', duration: 1, tracks: [unknownPath, missingNode, noWholeKey] },
     ],
+    notes: [],
+  };
+}
+
+/**
+ * Key arrays shared as a loader shares them, and more: a forest of 12 nodes (one with a parent
+ * after it, so a root) under three skins that share joints; clips whose tracks share times and
+ * values objects, hold equal copies of them, read shorter prefixes of them (values cut short), use
+ * one rotation array both stepped and slerped, and one array of equal keys both as constant tracks
+ * and as two tracks on one target (so not constant); and
+ * varying tracks on disjoint, nested and adjacent subtrees, so that a clip moves several spans.
+ */
+function sharedKeysModel(): Model {
+  const random = seededRandom(4242);
+  const nodeCount = 12;
+  //                          0   1  2  3  4  5   6  7  8  9  10  11
+  const parents = Int16Array.from([-1, 0, 1, 1, 0, 4, -1, 6, 7, 6, 11, 9]);
+  const rest = randomPose(random, nodeCount);
+  const globals = localToGlobal(new Float32Array(16 * nodeCount), parents, composeLocal(new Float32Array(16 * nodeCount), rest));
+  const inverseBinds = (joints: number[]) => {
+    const matrices = new Float32Array(16 * joints.length);
+    joints.forEach((node, j) => matrices.set(mat4.invert(mat4.create(), globals.subarray(16 * node, 16 * node + 16))!, 16 * j));
+    return matrices;
+  };
+  const skinJoints = [[0, 1, 2, 3, 4, 5], [5, 2, 8, 10, 11, 7], [11, 3, 9, 1, 6]];
+  const even = (count: number, last: number) => Float32Array.from({ length: count }, (_, k) => (last * k) / (count - 1));
+  const times = even(7, 2);
+  const rotation = randomTrack(random, 2, TrackPath.ROTATION, Interpolation.LINEAR, times);
+  const translation = randomTrack(random, 5, TrackPath.TRANSLATION, Interpolation.LINEAR, times);
+  const cubic = randomTrack(random, 8, TrackPath.SCALE, Interpolation.CUBICSPLINE, even(5, 1.5));
+  const constantValues = new Float32Array(3 * times.length).map((_, i) => [1.5, 0.5, 2][i % 3]);
+  const on = (track: Track, node: number, change: Partial<Track> = {}): Track => ({ ...track, node, ...change });
+  const clips = [
+    {
+      name: 'shared objects, several spans',
+      tracks: [
+        rotation, on(rotation, 3), on(rotation, 7), on(rotation, 10), translation, on(translation, 9),
+        cubic, on(cubic, 11), on(translation, 0, { path: TrackPath.SCALE, values: constantValues }),
+        on(rotation, 4, { interpolation: Interpolation.STEP }),
+      ],
+    },
+    {
+      name: 'equal copies and shorter prefixes',
+      tracks: [
+        on(rotation, 11, { times: times.slice(), values: rotation.values.slice() }),
+        on(rotation, 5, { values: rotation.values.subarray(0, 4 * 4) }),
+        on(translation, 1, { times: times.slice(), values: translation.values.subarray(0, 3 * 3 + 2) }),
+        on(translation, 6, { path: TrackPath.SCALE, values: constantValues }),
+        on(translation, 7, { path: TrackPath.SCALE, values: constantValues, times: times.slice() }),
+        on(translation, 7, { path: TrackPath.SCALE, values: constantValues, interpolation: Interpolation.STEP }),
+        on(translation, 8, { path: TrackPath.SCALE, values: constantValues, interpolation: Interpolation.STEP }),
+        on(cubic, 2, { values: cubic.values.slice() }),
+      ],
+    },
+    { name: 'the same arrays again, one node', tracks: [on(rotation, 10), on(translation, 10)] },
+  ];
+  return {
+    hierarchy: { count: nodeCount, parents, names: Array.from({ length: nodeCount }, () => ''), sourceIndex: Int32Array.from({ length: nodeCount }, (_, i) => i), rest },
+    skins: skinJoints.map((joints, s) => ({ name: `skin ${s}`, joints: Int16Array.from(joints), inverseBindMatrices: inverseBinds(joints), skeleton: -1 })),
+    meshes: [],
+    clips: clips.map((clip) => ({ ...clip, duration: Math.max(...clip.tracks.map((track) => track.times[track.times.length - 1])) })),
     notes: [],
   };
 }

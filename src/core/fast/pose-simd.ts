@@ -17,6 +17,12 @@
 // Work moved to creation, so the kernel has few branches:
 //   - timelines and tracks become small records of addresses; invalid tracks (unknown path, node
 //     out of range, no whole key) are dropped, as sampleClip skips them;
+//   - key data is stored once per distinct key array: every track, of any clip, whose times (or
+//     values) hold the same bits — the same array, as the loader gives every channel of a sampler,
+//     or an equal copy — reads one copy. So the memory grows with the model's distinct keys, not
+//     with tracks × keys, and each planning step is linear (or n log n) in nodes, tracks and keys;
+//     a model that would still need more than MEMORY_BUDGET_BYTES (1 GiB) gets null (play it with
+//     the JavaScript path);
 //   - every key value is stored as four floats (translations and scales padded with 0), so one
 //     v128 load reads a key;
 //   - slerp: per key segment of a rotation track, the angle θ between the two keys (as 4-vectors,
@@ -30,7 +36,9 @@
 //     with the rest pose, not every frame;
 //   - per clip, only the nodes its other tracks can move (a track on the node or on an ancestor)
 //     and their joints are recomputed each frame; the others keep what the first frame of the
-//     clip computed.
+//     clip computed. Node records are in depth-first order, so the nodes a track can move (its
+//     node's subtree) are one run of consecutive records: a clip names its runs ("spans"), at
+//     most one per varying track, and stores no node records of its own.
 //
 // Numbers: keys, matrices and the pose are float32, as in src/core/frame.ts; interpolation fractions and
 // slerp weights are float64, blends float32. Where the engine has relaxed SIMD, multiply-adds are
@@ -100,11 +108,11 @@ const HEADER = {
   poseBytes: 0, // 48 × node count: the size of a pose
   rest: 4, // the rest pose
   pose: 8, // the working pose
-  allNodes: 12, // node records of every node, parents first …
+  allNodes: 12, // node records of every node, depth first (so parents first) …
   allNodesEnd: 16, // … up to here
   allJobs: 20, // palette jobs of every joint of every skin …
   allJobsEnd: 24, // … up to here
-  otherJobs: 28, // the palette jobs that no node record carries …
+  otherJobs: 28, // the palette jobs that no node record carries (on nodes, depth first; then naming none) …
   otherJobsEnd: 32, // … up to here
   useGlobalInverse: 36, // 1: apply the matrix at GLOBAL_INVERSE_ADDRESS to every palette entry; 0: do not
   clipTime: 40, // f64, written by JavaScript before evaluate(): the clip time to sample, seconds
@@ -118,18 +126,25 @@ const POSE_NODE_BYTES = 48;
 const MATRIX_BYTES = 64;
 
 /**
- * A clip record: its timeline and track records, and the node records and other palette jobs
- * that its tracks can change (nodes with a varying track or an ancestor with one; the joints
+ * A clip record: its timeline and track records, and the spans of node records and other palette
+ * jobs that its tracks can change (nodes with a varying track or an ancestor with one; the joints
  * among them). i32 fields.
  */
 const CLIP = {
   timelines: 0, timelinesEnd: 4,
   tracks: 8, tracksEnd: 12, // the tracks sampled every frame
   constantTracks: 16, constantTracksEnd: 20, // tracks whose every key is the same: sampled with the rest pose only
-  nodes: 24, nodesEnd: 28,
-  jobs: 32, jobsEnd: 36,
+  spans: 24, spansEnd: 28,
 } as const;
-const CLIP_BYTES = 48;
+const CLIP_BYTES = 32;
+
+/**
+ * A span record: a run of consecutive node records in the header's allNodes (the subtrees of one
+ * or more nodes with a varying track, which depth-first order keeps together), and the run of
+ * other palette jobs whose nodes are among them. i32 addresses.
+ */
+const SPAN = { nodes: 0, nodesEnd: 4, jobs: 8, jobsEnd: 12 } as const;
+const SPAN_BYTES = 16;
 
 /**
  * A node record: where its pose is, where its parent's global is (the identity for a root), where
@@ -148,7 +163,8 @@ const JOB_BYTES = 16;
 /**
  * A timeline record: the key times that one or more tracks of a clip share (exporters usually key
  * every channel at the same times, so most clips have one or two timelines). Each frame the
- * kernel finds the key segment holding the time once per timeline, and the tracks read it.
+ * kernel finds the key segment holding the time once per timeline, and the tracks read it. The
+ * times and inverse intervals are key data, shared by every clip whose tracks have those times.
  */
 const TIMELINE = {
   times: 0, // i32: key times, f64 each, followed by one f64 −∞ (so a one-key timeline has no segment)
@@ -173,7 +189,7 @@ const TRACK = {
   firstValue: 8, // key 0's value (16 bytes; for CUBICSPLINE the in-tangent is 16 bytes before, the out-tangent 16 after)
   keyBytes: 12, // bytes from one key's value to the next: 16, or 48 for CUBICSPLINE
   target: 16, // the pose slot written (16 bytes)
-  segments: 20, // slerp only: one slerp segment record per key segment
+  segments: 20, // slerp only: one slerp segment record per key segment (0 for a track that is not slerped)
 } as const;
 const TRACK_BYTES = 32;
 
@@ -552,10 +568,10 @@ function palettesFunction(): TextFunction {
 
 /**
  * evaluate(clip, full): samples clip record `clip` at the clip time in the header and updates the
- * matrices it can change (the time comes through memory: a number passed to WebAssembly may be
- * boxed on the JavaScript side, an integer never is). full = 1 first restores the rest pose and
- * updates every node and joint: needed whenever the pose or matrices may hold anything but this
- * clip's last result.
+ * matrices it can change, span after span (the time comes through memory: a number passed to
+ * WebAssembly may be boxed on the JavaScript side, an integer never is). full = 1 first restores
+ * the rest pose and updates every node and joint: needed whenever the pose or matrices may hold
+ * anything but this clip's last result.
  */
 function evaluateFunction(): TextFunction {
   return {
@@ -563,7 +579,7 @@ function evaluateFunction(): TextFunction {
     exported: true,
     params: [['$clip', 'i32'], ['$full', 'i32']],
     results: [],
-    locals: [],
+    locals: [['$span', 'i32'], ['$spansEnd', 'i32']],
     body: `
       local.get $full
       if
@@ -580,8 +596,11 @@ function evaluateFunction(): TextFunction {
       if
         call $update
       else
-        local.get $clip  i32.load offset=${CLIP.nodes}  local.get $clip  i32.load offset=${CLIP.nodesEnd}  i32.const 1  call $globals
-        local.get $clip  i32.load offset=${CLIP.jobs}  local.get $clip  i32.load offset=${CLIP.jobsEnd}  call $palettes
+        local.get $clip  i32.load offset=${CLIP.spans}  local.set $span
+        local.get $clip  i32.load offset=${CLIP.spansEnd}  local.set $spansEnd
+        ${forEachRecord('$span', '$spansEnd', SPAN_BYTES, '$spans', `
+          local.get $span  i32.load offset=${SPAN.nodes}  local.get $span  i32.load offset=${SPAN.nodesEnd}  i32.const 1  call $globals
+          local.get $span  i32.load offset=${SPAN.jobs}  local.get $span  i32.load offset=${SPAN.jobsEnd}  call $palettes`)}
       end`,
   };
 }
@@ -632,16 +651,28 @@ export function simdPoseModuleSize(fusedMultiplyAdd = true): number {
 // The player.
 
 const PAGE_BYTES = 65_536;
+/**
+ * The most WebAssembly memory a player takes, bytes (1 GiB). It holds each distinct key array of
+ * the model once, plus a few records per node, joint and track; a model that would need more gets
+ * no player: createSimdPlayer returns null, and the JavaScript path (createPlayer, which reads the
+ * model's own arrays) plays it.
+ */
+export const MEMORY_BUDGET_BYTES = 2 ** 30;
 const IDENTITY = [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1];
 /** `established` when the kernel's pose and matrices are not one clip's last result. */
 const NOTHING_ESTABLISHED = -2;
+/**
+ * Arrays with one hash that bitsIds compares a new array with before taking it as new: bounds the
+ * work that crafted hash collisions can cause (at worst, equal arrays are then stored twice).
+ */
+const MOST_COMPARED = 4;
 
 /** Rounds a byte count up to a multiple of 16. */
 function aligned(bytes: number): number {
   return Math.ceil(bytes / 16) * 16;
 }
 
-/** A track the kernel samples, with the sizes of its data. */
+/** A track the kernel samples. */
 interface PlannedTrack {
   track: Track;
   kind: number;
@@ -650,15 +681,49 @@ interface PlannedTrack {
   /** Value groups per key: 3 for CUBICSPLINE (in-tangent, value, out-tangent), else 1. */
   groups: number;
   keyCount: number;
+  /** Index of its key times among the model's (KeyData.times); −1 for a constant track. */
+  times: number;
   /** Index of its timeline among its clip's (see planTimelines); −1 for a constant track. */
   timeline: number;
+  /** Index of its key values among the model's (KeyData.values). */
+  values: number;
   /**
    * Every key holds the same value (STEP or LINEAR), and no other track of the clip drives the
    * same node and path: sampled once, with the rest pose, instead of every frame.
    */
   constant: boolean;
-  /** Bytes of its data: values, then slerp segment records. */
-  dataBytes: number;
+}
+
+/**
+ * Key values as the kernel stores them, once for every track (of any clip) whose values array
+ * holds the same bits and is read the same way: `width` floats in `groups` groups per key.
+ */
+interface KeyValues {
+  /** The first such track's values. */
+  values: Float32Array;
+  width: number;
+  groups: number;
+  /** Keys stored: the most any of its tracks reads (a track with fewer reads the first ones). */
+  keyCount: number;
+  /** Keys with slerp segment records after them: the most any of its slerped tracks reads (0: none). */
+  slerpKeyCount: number;
+}
+
+/** The key data of a model's clips, each distinct array once. */
+interface KeyData {
+  /** Key times: the first keyCount times of a track, one entry per distinct array and keyCount. */
+  times: Float32Array[];
+  values: KeyValues[];
+}
+
+/** The nodes in depth-first order; see depthFirstOrder. */
+interface NodeOrder {
+  /** Per node, its place in the order. */
+  position: Int32Array;
+  /** Per place, the node there. */
+  nodeAt: Int32Array;
+  /** Per node, how many nodes its subtree holds (itself and its descendants). */
+  subtreeSize: Int32Array;
 }
 
 /** Bytes of a timeline's data for `keyCount` keys: times with the −∞ after them, inverse intervals. */
@@ -680,36 +745,212 @@ function planTrack(track: Track, nodeCount: number): PlannedTrack | null {
   if (track.interpolation === Interpolation.STEP) kind = TrackKind.STEP;
   else if (groups === 3) kind = width === 4 ? TrackKind.CUBIC_ROTATION : TrackKind.CUBIC;
   else kind = width === 4 ? TrackKind.SLERP : TrackKind.LERP; // an unknown interpolation samples as LINEAR
-  const dataBytes = 16 * groups * keyCount + (kind === TrackKind.SLERP ? SLERP_SEGMENT_BYTES * Math.max(0, keyCount - 1) : 0);
-  return { track, kind, width, groups, keyCount, timeline: -1, constant: false, dataBytes };
+  return { track, kind, width, groups, keyCount, times: -1, timeline: -1, values: -1, constant: false };
 }
 
-/** Marks the constant tracks among a clip's planned tracks (see PlannedTrack.constant). */
-function markConstantTracks(plans: PlannedTrack[]): void {
+/**
+ * Plans every clip: its tracks (varying ones first, each group in clip order), which are constant,
+ * and the key data each reads, with one KeyData entry per distinct array (see bitsIds). Linear in
+ * tracks and keys: an array seen before costs a map look-up, a new one a pass over its bits.
+ */
+function planClips(clips: Clip[], nodeCount: number): { plans: PlannedTrack[][]; keys: KeyData } {
+  const idOf = bitsIds();
+  const keys: KeyData = { times: [], values: [] };
+  const timesIndex = new Map<number, Map<number, number>>(); // times id → keyCount → index in keys.times
+  const valuesIndex = new Map<number, number>(); // values id, width and groups (valuesKey) → index in keys.values
+  const equalLeadingKeys = new Map<number, number>(); // values id and width (valuesKey, 1 group) → keysEqualToFirst
+  const valuesKey = (id: number, width: number, groups: number) => 8 * id + (width === 4 ? 4 : 0) + groups;
+  const leadingKeys = (plan: PlannedTrack) => {
+    const key = valuesKey(idOf(plan.track.values), plan.width, 1);
+    let count = equalLeadingKeys.get(key);
+    if (count === undefined) equalLeadingKeys.set(key, (count = keysEqualToFirst(plan.track.values, plan.width)));
+    return count;
+  };
+  const plans = clips.map((clip) => {
+    const clipPlans: PlannedTrack[] = [];
+    for (const track of clip.tracks) {
+      const plan = planTrack(track, nodeCount);
+      if (plan !== null) clipPlans.push(plan);
+    }
+    markConstantTracks(clipPlans, leadingKeys);
+    for (const plan of clipPlans) {
+      const { track, width, groups, keyCount } = plan;
+      const key = valuesKey(idOf(track.values), width, groups);
+      let values = valuesIndex.get(key);
+      if (values === undefined) {
+        values = keys.values.push({ values: track.values, width, groups, keyCount: 0, slerpKeyCount: 0 }) - 1;
+        valuesIndex.set(key, values);
+      }
+      plan.values = values;
+      const entry = keys.values[values];
+      if (plan.constant) {
+        entry.keyCount = Math.max(entry.keyCount, 1); // read at key 0 only
+        continue;
+      }
+      entry.keyCount = Math.max(entry.keyCount, keyCount);
+      if (plan.kind === TrackKind.SLERP) entry.slerpKeyCount = Math.max(entry.slerpKeyCount, keyCount);
+      const timesId = idOf(track.times);
+      let byKeyCount = timesIndex.get(timesId);
+      if (byKeyCount === undefined) timesIndex.set(timesId, (byKeyCount = new Map()));
+      let times = byKeyCount.get(keyCount);
+      if (times === undefined) {
+        times = keys.times.push(track.times.subarray(0, keyCount)) - 1;
+        byKeyCount.set(keyCount, times);
+      }
+      plan.times = times;
+    }
+    return [...clipPlans.filter((plan) => !plan.constant), ...clipPlans.filter((plan) => plan.constant)];
+  });
+  return { plans, keys };
+}
+
+/**
+ * Returns idOf(array): one id for all arrays that hold the same bits (so the same kernel data) —
+ * at once for an array seen before; else after a pass that hashes its bits and a comparison with
+ * the arrays of that hash (at most MOST_COMPARED of them).
+ */
+function bitsIds(): (array: Float32Array) => number {
+  const byArray = new Map<Float32Array, number>();
+  const byHash = new Map<number, { bits: Uint32Array; id: number }[]>();
+  let count = 0;
+  return (array) => {
+    const known = byArray.get(array);
+    if (known !== undefined) return known;
+    const bits = new Uint32Array(array.buffer, array.byteOffset, array.length);
+    const hash = hashBits(bits);
+    let bucket = byHash.get(hash);
+    if (bucket === undefined) byHash.set(hash, (bucket = []));
+    let id = bucket.find((entry) => sameBits(entry.bits, bits))?.id;
+    if (id === undefined) {
+      id = count++;
+      if (bucket.length < MOST_COMPARED) bucket.push({ bits, id });
+    }
+    byArray.set(array, id);
+    return id;
+  };
+}
+
+/** A 32-bit hash of `bits` and their count (MurmurHash2's mixing, a word at a time). */
+function hashBits(bits: Uint32Array): number {
+  const m = 0x5bd1e995;
+  let hash = bits.length ^ 0x9747b28c;
+  for (let i = 0; i < bits.length; i++) {
+    let k = Math.imul(bits[i], m);
+    k ^= k >>> 24;
+    hash = Math.imul(hash, m) ^ Math.imul(k, m);
+  }
+  hash ^= hash >>> 13;
+  hash = Math.imul(hash, m);
+  return (hash ^ (hash >>> 15)) >>> 0;
+}
+
+/** Whether `a` and `b` hold the same words. */
+function sameBits(a: Uint32Array, b: Uint32Array): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+/** How many keys of `values` (`width` floats each), from key 0 on, equal key 0 float by float (===); at least 1. */
+function keysEqualToFirst(values: Float32Array, width: number): number {
+  const keyCount = Math.floor(values.length / width);
+  let k = 1;
+  for (; k < keyCount; k++) {
+    let c = 0;
+    while (c < width && values[width * k + c] === values[c]) c++;
+    if (c < width) break;
+  }
+  return k;
+}
+
+/**
+ * Marks the constant tracks among a clip's planned tracks (see PlannedTrack.constant);
+ * `leadingKeys(plan)`: keysEqualToFirst of the plan's values.
+ */
+function markConstantTracks(plans: PlannedTrack[], leadingKeys: (plan: PlannedTrack) => number): void {
+  const tracksOn = new Map<number, number>(); // node × 3 + path → how many tracks drive it
+  for (const { track } of plans) tracksOn.set(3 * track.node + track.path, (tracksOn.get(3 * track.node + track.path) ?? 0) + 1);
   for (const plan of plans) {
-    const { track, kind, width, keyCount } = plan;
+    const { track, kind, keyCount } = plan;
     if (kind !== TrackKind.STEP && kind !== TrackKind.LERP && kind !== TrackKind.SLERP) continue;
-    let same = true;
-    for (let i = width; i < width * keyCount && same; i++) same = track.values[i] === track.values[i % width];
-    const alone = plans.every((other) => other === plan || other.track.node !== track.node || other.track.path !== track.path);
-    plan.constant = same && alone;
+    plan.constant = tracksOn.get(3 * track.node + track.path) === 1 && keyCount <= leadingKeys(plan);
   }
 }
 
 /**
- * Groups a clip's planned tracks by their key times (the first keyCount of them, compared by
- * value) and sets each plan's `timeline`; returns each timeline's times.
+ * Sets each varying plan's `timeline` (tracks with the same key times share one) and returns the
+ * clip's timelines as indices into KeyData.times, in order of first use.
  */
-function planTimelines(plans: PlannedTrack[]): Float32Array[] {
-  const timelines: Float32Array[] = [];
+function planTimelines(plans: PlannedTrack[]): number[] {
+  const timelines: number[] = [];
+  const indexOf = new Map<number, number>();
   for (const plan of plans) {
     if (plan.constant) continue;
-    const times = plan.track.times.subarray(0, plan.keyCount);
-    let index = timelines.findIndex((other) => other.length === times.length && other.every((time, k) => time === times[k]));
-    if (index < 0) index = timelines.push(times) - 1;
+    let index = indexOf.get(plan.times);
+    if (index === undefined) {
+      index = timelines.push(plan.times) - 1;
+      indexOf.set(plan.times, index);
+    }
     plan.timeline = index;
   }
   return timelines;
+}
+
+/**
+ * The first `nodeCount` nodes in depth-first order, children in index order: parents come first
+ * and every subtree is one run. A node whose parent index is not below its own is a root, as
+ * everywhere in the player. Linear in nodes.
+ */
+function depthFirstOrder(parents: Int16Array, nodeCount: number): NodeOrder {
+  const parentOf = (node: number) => (parents[node] >= 0 && parents[node] < node ? parents[node] : -1);
+  const subtreeSize = new Int32Array(nodeCount).fill(1);
+  for (let i = nodeCount - 1; i > 0; i--) if (parentOf(i) >= 0) subtreeSize[parentOf(i)] += subtreeSize[i];
+  const position = new Int32Array(nodeCount);
+  const nodeAt = new Int32Array(nodeCount);
+  const nextChild = new Int32Array(nodeCount); // per node: the place of its next child
+  let nextRoot = 0;
+  for (let i = 0; i < nodeCount; i++) {
+    const parent = parentOf(i);
+    if (parent < 0) {
+      position[i] = nextRoot;
+      nextRoot += subtreeSize[i];
+    } else {
+      position[i] = nextChild[parent];
+      nextChild[parent] += subtreeSize[i];
+    }
+    nextChild[i] = position[i] + 1;
+    nodeAt[position[i]] = i;
+  }
+  return { position, nodeAt, subtreeSize };
+}
+
+/**
+ * A clip's spans (see SPAN), four numbers each: the first and past-the-end places (in `order`) of
+ * a run of nodes its varying tracks can move — their nodes' subtrees, merged where they nest or
+ * touch — and the first and past-the-end indices of the other jobs on them (`jobPlaces`: the
+ * sorted places of those jobs' nodes). n log n in the clip's tracks.
+ */
+function planSpans(plans: PlannedTrack[], order: NodeOrder, jobPlaces: Int32Array): number[] {
+  const starts = Int32Array.from(plans.filter((plan) => !plan.constant), (plan) => order.position[plan.track.node]).sort();
+  const spans: number[] = [];
+  for (let i = 0; i < starts.length; ) {
+    const start = starts[i];
+    let end = start;
+    for (; i < starts.length && starts[i] <= end; i++) end = Math.max(end, starts[i] + order.subtreeSize[order.nodeAt[starts[i]]]);
+    spans.push(start, end, lowerBound(jobPlaces, start), lowerBound(jobPlaces, end));
+  }
+  return spans;
+}
+
+/** The first index of sorted `values` whose value is ≥ `value` (values.length if none). */
+function lowerBound(values: Int32Array, value: number): number {
+  let low = 0, high = values.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (values[middle] < value) low = middle + 1;
+    else high = middle;
+  }
+  return low;
 }
 
 /**
@@ -763,10 +1004,13 @@ interface Kernel {
 }
 
 /**
- * A player that evaluates `model` with the WebAssembly SIMD kernel, or null where WebAssembly SIMD
- * is unavailable (callers then use createPlayer) or the memory cannot be had. Copies what it needs
- * from the model once (rest pose, parents, inverse bind matrices, every clip's keys); the model is
- * not read per frame. Shows the rest pose until the first evaluate().
+ * A player that evaluates `model` with the WebAssembly SIMD kernel, or null — callers then use
+ * createPlayer — where WebAssembly SIMD is unavailable, where the model would need more than
+ * MEMORY_BUDGET_BYTES (1 GiB) of kernel memory, or where the memory cannot be had. Copies what it
+ * needs from the model once (rest pose, parents, inverse bind matrices, the keys of every clip,
+ * each distinct key array once however many tracks and clips share it); the model is not read
+ * per frame. Creation time and memory are linear in the model's nodes, joints, tracks and distinct
+ * keys (n log n in a clip's tracks). Shows the rest pose until the first evaluate().
  *
  * Results match createPlayer's to float32 rounding, with the same rules for time (looping,
  * clamping, non-finite times), key lookup, nodes without a track and invalid data.
@@ -804,24 +1048,19 @@ export function createSimdPlayer(model: Model, options: SimdPlayerOptions = {}):
       if (job.node >= 0 && jobOfNode[job.node] === null) jobOfNode[job.node] = job;
     }
   });
-  const otherJobs = jobs.filter((job) => job.node < 0 || jobOfNode[job.node] !== job);
+  // The other jobs: those on nodes, by their node's depth-first place (so a span's are one run),
+  // then those naming no node.
+  const order = depthFirstOrder(parents, nodeCount);
+  const nodeJobs = jobs.filter((job) => job.node >= 0 && jobOfNode[job.node] !== job).sort((a, b) => order.position[a.node] - order.position[b.node]);
+  const otherJobs = [...nodeJobs, ...jobs.filter((job) => job.node < 0)];
+  const jobPlaces = Int32Array.from(nodeJobs, (job) => order.position[job.node]);
 
-  // Per clip: its tracks, varying ones first, and which nodes (and so which jobs) they can move.
-  const plans = model.clips.map((clip) => {
-    const clipPlans = clip.tracks.map((track) => planTrack(track, nodeCount)).filter((plan) => plan !== null);
-    markConstantTracks(clipPlans);
-    return [...clipPlans.filter((plan) => !plan.constant), ...clipPlans.filter((plan) => plan.constant)];
-  });
+  // Per clip: its tracks, varying ones first, their timelines, and the spans of nodes (and so of
+  // jobs) they can move; and the key data all clips read, each distinct array once.
+  const { plans, keys } = planClips(model.clips, nodeCount);
   const varyingCounts = plans.map((clipPlans) => clipPlans.filter((plan) => !plan.constant).length);
   const timelines = plans.map(planTimelines);
-  const moved = plans.map((clipPlans) => {
-    const flags = new Uint8Array(nodeCount);
-    for (const plan of clipPlans) if (!plan.constant) flags[plan.track.node] = 1;
-    for (let i = 0; i < nodeCount; i++) if (parents[i] >= 0 && parents[i] < i && flags[parents[i]] === 1) flags[i] = 1;
-    return flags;
-  });
-  const movedNodes = moved.map((flags) => flags.reduce((count, flag) => count + flag, 0));
-  const movedJobs = moved.map((flags) => otherJobs.filter((job) => job.node >= 0 && flags[job.node] === 1));
+  const spans = plans.map((clipPlans) => planSpans(clipPlans, order, jobPlaces));
 
   // Addresses, region after region.
   let address = FIRST_FREE_ADDRESS;
@@ -842,11 +1081,12 @@ export function createSimdPlayer(model: Model, options: SimdPlayerOptions = {}):
   const keyZeroTimelineAddress = take(TIMELINE_BYTES); // constant tracks' timeline: always "copy key 0"
   const timelinesAddresses = timelines.map((clipTimelines) => take(TIMELINE_BYTES * clipTimelines.length));
   const tracksAddresses = plans.map((clipPlans) => take(TRACK_BYTES * clipPlans.length));
-  const nodesAddresses = movedNodes.map((count) => take(NODE_BYTES * count));
-  const jobsAddresses = movedJobs.map((clipJobs) => take(JOB_BYTES * clipJobs.length));
-  const timelineDataAddresses = timelines.map((clipTimelines) => clipTimelines.map((times) => take(timelineDataBytes(times.length))));
-  const dataAddresses = plans.map((clipPlans) => clipPlans.map((plan) => take(plan.dataBytes)));
+  const spansAddresses = spans.map((clipSpans) => take((SPAN_BYTES * clipSpans.length) / 4));
+  const timesAddresses = keys.times.map((times) => take(timelineDataBytes(times.length)));
+  const valuesAddresses = keys.values.map((entry) => take(16 * entry.groups * entry.keyCount));
+  const segmentsAddresses = keys.values.map((entry) => (entry.slerpKeyCount > 1 ? take(SLERP_SEGMENT_BYTES * (entry.slerpKeyCount - 1)) : 0));
   const byteLength = address;
+  if (byteLength > MEMORY_BUDGET_BYTES) return null;
 
   let memory: WebAssembly.Memory;
   let kernel: Kernel;
@@ -898,7 +1138,7 @@ export function createSimdPlayer(model: Model, options: SimdPlayerOptions = {}):
   words[HEADER.otherJobsEnd / 4] = otherJobsAddress + JOB_BYTES * otherJobs.length;
   floats.set(IDENTITY, IDENTITY_ADDRESS / 4);
   writePose(floats, restAddress, rest, nodeCount);
-  for (let i = 0; i < nodeCount; i++) writeNode(allNodesAddress + NODE_BYTES * i, i);
+  for (let i = 0; i < nodeCount; i++) writeNode(allNodesAddress + NODE_BYTES * order.position[i], i);
   jobs.forEach((job, i) => writeJob(allJobsAddress + JOB_BYTES * i, job));
   otherJobs.forEach((job, i) => writeJob(otherJobsAddress + JOB_BYTES * i, job));
   skins.forEach((skin, s) => {
@@ -909,7 +1149,11 @@ export function createSimdPlayer(model: Model, options: SimdPlayerOptions = {}):
   words[(keyZeroTimelineAddress + TIMELINE.copyKey) / 4] = 1;
   words[(keyZeroTimelineAddress + TIMELINE.key) / 4] = 0;
 
-  // Clips: the clip record, its track records with their keys, its moved nodes and jobs.
+  // Key data, each distinct array once.
+  keys.times.forEach((times, i) => writeKeyTimes(doubles, timesAddresses[i], times));
+  keys.values.forEach((entry, i) => writeKeyValues(words, floats, doubles, valuesAddresses[i], segmentsAddresses[i], entry));
+
+  // Clips: the clip record, its timeline and track records, its spans.
   for (let c = 0; c < clipCount; c++) {
     const record = (clipRecordsAddress + CLIP_BYTES * c) / 4;
     words[record + CLIP.timelines / 4] = timelinesAddresses[c];
@@ -918,17 +1162,20 @@ export function createSimdPlayer(model: Model, options: SimdPlayerOptions = {}):
     words[record + CLIP.tracksEnd / 4] = tracksAddresses[c] + TRACK_BYTES * varyingCounts[c];
     words[record + CLIP.constantTracks / 4] = tracksAddresses[c] + TRACK_BYTES * varyingCounts[c];
     words[record + CLIP.constantTracksEnd / 4] = tracksAddresses[c] + TRACK_BYTES * plans[c].length;
-    words[record + CLIP.nodes / 4] = nodesAddresses[c];
-    words[record + CLIP.nodesEnd / 4] = nodesAddresses[c] + NODE_BYTES * movedNodes[c];
-    words[record + CLIP.jobs / 4] = jobsAddresses[c];
-    words[record + CLIP.jobsEnd / 4] = jobsAddresses[c] + JOB_BYTES * movedJobs[c].length;
-    let n = 0;
-    for (let i = 0; i < nodeCount; i++) if (moved[c][i] === 1) writeNode(nodesAddresses[c] + NODE_BYTES * n++, i);
-    movedJobs[c].forEach((job, j) => writeJob(jobsAddresses[c] + JOB_BYTES * j, job));
-    timelines[c].forEach((times, l) => writeTimeline(words, doubles, timelinesAddresses[c] + TIMELINE_BYTES * l, timelineDataAddresses[c][l], times));
+    words[record + CLIP.spans / 4] = spansAddresses[c];
+    words[record + CLIP.spansEnd / 4] = spansAddresses[c] + (SPAN_BYTES * spans[c].length) / 4;
+    for (let i = 0; i < spans[c].length; i += 4) {
+      const span = (spansAddresses[c] + (SPAN_BYTES * i) / 4) / 4;
+      words[span + SPAN.nodes / 4] = allNodesAddress + NODE_BYTES * spans[c][i];
+      words[span + SPAN.nodesEnd / 4] = allNodesAddress + NODE_BYTES * spans[c][i + 1];
+      words[span + SPAN.jobs / 4] = otherJobsAddress + JOB_BYTES * spans[c][i + 2];
+      words[span + SPAN.jobsEnd / 4] = otherJobsAddress + JOB_BYTES * spans[c][i + 3];
+    }
+    timelines[c].forEach((times, l) => writeTimeline(words, doubles, timelinesAddresses[c] + TIMELINE_BYTES * l, timesAddresses[times], keys.times[times]));
     plans[c].forEach((plan, t) => {
       const timeline = plan.constant ? keyZeroTimelineAddress : timelinesAddresses[c] + TIMELINE_BYTES * plan.timeline;
-      writeTrack(words, floats, doubles, tracksAddresses[c] + TRACK_BYTES * t, timeline, dataAddresses[c][t], plan, poseAddress);
+      const segments = plan.kind === TrackKind.SLERP && !plan.constant ? segmentsAddresses[plan.values] : 0;
+      writeTrack(words, tracksAddresses[c] + TRACK_BYTES * t, timeline, valuesAddresses[plan.values], segments, plan, poseAddress);
     });
   }
 
@@ -968,20 +1215,24 @@ export function createSimdPlayer(model: Model, options: SimdPlayerOptions = {}):
   return player;
 }
 
-/** Writes timeline record `record` for key times `times`, and its data at byte `data`. */
-function writeTimeline(words: Int32Array, doubles: Float64Array, record: number, data: number, times: Float32Array): void {
+/** Writes the data of key times `times` at byte `data` (timelineDataBytes): the times as f64 with −∞ after them, then the inverse intervals. */
+function writeKeyTimes(doubles: Float64Array, data: number, times: Float32Array): void {
   const keyCount = times.length;
-  const timesAddress = data;
   const inverseIntervalsAddress = data + aligned(8 * (keyCount + 1));
-  for (let k = 0; k < keyCount; k++) doubles[timesAddress / 8 + k] = times[k];
-  doubles[timesAddress / 8 + keyCount] = -Infinity;
+  for (let k = 0; k < keyCount; k++) doubles[data / 8 + k] = times[k];
+  doubles[data / 8 + keyCount] = -Infinity;
   for (let k = 0; k + 1 < keyCount; k++) {
     const interval = times[k + 1] - times[k];
     doubles[inverseIntervalsAddress / 8 + k] = interval > 0 ? 1 / interval : 0;
   }
+}
+
+/** Writes timeline record `record` for key times `times`, whose data writeKeyTimes wrote at byte `data`. */
+function writeTimeline(words: Int32Array, doubles: Float64Array, record: number, data: number, times: Float32Array): void {
+  const keyCount = times.length;
   const r = record / 4;
-  words[r + TIMELINE.times / 4] = timesAddress;
-  words[r + TIMELINE.inverseIntervals / 4] = inverseIntervalsAddress;
+  words[r + TIMELINE.times / 4] = data;
+  words[r + TIMELINE.inverseIntervals / 4] = data + aligned(8 * (keyCount + 1));
   words[r + TIMELINE.cursor / 4] = 0;
   words[r + TIMELINE.lastSegment / 4] = Math.max(0, keyCount - 2);
   words[r + TIMELINE.lastKey / 4] = keyCount - 1;
@@ -989,34 +1240,32 @@ function writeTimeline(words: Int32Array, doubles: Float64Array, record: number,
   doubles[(record + TIMELINE.lastTime) / 8] = times[keyCount - 1];
 }
 
-/** Writes track record `record` (on timeline record `timeline`) and its data (values as 4 floats, slerp segments) at byte `data`. */
-function writeTrack(
-  words: Int32Array,
-  floats: Float32Array,
-  doubles: Float64Array,
-  record: number,
-  timeline: number,
-  data: number,
-  plan: PlannedTrack,
-  poseAddress: number,
-): void {
-  const { track, kind, width, groups, keyCount } = plan;
-  const valuesAddress = data;
-  const segmentsAddress = valuesAddress + 16 * groups * keyCount;
+/**
+ * Writes key values `entry` as 4 floats per value group at byte `values`, and, for slerped tracks,
+ * a slerp segment record per key segment at byte `segments`.
+ */
+function writeKeyValues(words: Int32Array, floats: Float32Array, doubles: Float64Array, values: number, segments: number, entry: KeyValues): void {
+  const { width, groups, keyCount, slerpKeyCount } = entry;
   for (let g = 0; g < groups * keyCount; g++) {
-    for (let c = 0; c < width; c++) floats[valuesAddress / 4 + 4 * g + c] = track.values[width * g + c];
+    for (let c = 0; c < width; c++) floats[values / 4 + 4 * g + c] = entry.values[width * g + c];
   }
-  if (kind === TrackKind.SLERP) {
-    for (let k = 0; k + 1 < keyCount; k++) writeSlerpSegment(words, doubles, segmentsAddress + SLERP_SEGMENT_BYTES * k, track.values, 4 * k, 4 * k + 4);
-  }
+  for (let k = 0; k + 1 < slerpKeyCount; k++) writeSlerpSegment(words, doubles, segments + SLERP_SEGMENT_BYTES * k, entry.values, 4 * k, 4 * k + 4);
+}
+
+/**
+ * Writes track record `record`: on timeline record `timeline`, its key values at byte `values`
+ * and its slerp segment records at byte `segments` (see writeKeyValues).
+ */
+function writeTrack(words: Int32Array, record: number, timeline: number, values: number, segments: number, plan: PlannedTrack, poseAddress: number): void {
+  const { track, kind, groups } = plan;
   const slot = track.path === TrackPath.TRANSLATION ? 0 : track.path === TrackPath.ROTATION ? 16 : 32;
   const r = record / 4;
   words[r + TRACK.kind / 4] = kind;
   words[r + TRACK.timeline / 4] = timeline;
-  words[r + TRACK.firstValue / 4] = valuesAddress + (groups === 3 ? 16 : 0);
+  words[r + TRACK.firstValue / 4] = values + (groups === 3 ? 16 : 0);
   words[r + TRACK.keyBytes / 4] = 16 * groups;
   words[r + TRACK.target / 4] = poseAddress + POSE_NODE_BYTES * track.node + slot;
-  words[r + TRACK.segments / 4] = segmentsAddress;
+  words[r + TRACK.segments / 4] = segments;
 }
 
 /**
