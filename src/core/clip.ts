@@ -55,6 +55,7 @@ export function resetClipCursor(cursor: ClipCursor): ClipCursor {
  * Maps any time in seconds to clip time: LOOP → [0, duration) by positive modulo, CLAMP (and any
  * other playback value) → [0, duration]; non-finite time → 0; duration ≤ 0 or non-finite → 0.
  */
+// #region wrap-clip-time
 export function wrapClipTime(timeSeconds: number, durationSeconds: number, playback: Playback): number {
   if (!Number.isFinite(timeSeconds)) return 0;
   if (!(durationSeconds > 0) || durationSeconds === Infinity) return 0;
@@ -66,6 +67,7 @@ export function wrapClipTime(timeSeconds: number, durationSeconds: number, playb
   }
   return Math.min(Math.max(timeSeconds, 0), durationSeconds);
 }
+// #endregion wrap-clip-time
 
 /**
  * The key segment [k, k + 1] for `timeSeconds`: the last key k with times[k] ≤ time, clamped to
@@ -167,6 +169,7 @@ function sampleTrack(
   const keyCount = Math.min(times.length, Math.floor(values.length / stride));
   if (keyCount === 0) return;
 
+  // #region hold-ends
   // Before the first key (or a single key): hold the first value. After the last: hold the last.
   let k: number;
   if (keyCount === 1 || !(time > times[0])) k = 0;
@@ -177,6 +180,7 @@ function sampleTrack(
     if (trackIndex < cursorKeys.length) cursorKeys[trackIndex] = Math.max(0, Math.min(k, keyCount - 2));
     return;
   }
+  // #endregion hold-ends
 
   // The two keys around the time: the cursor's segment or one just after it, else binary search.
   const hint = trackIndex < cursorKeys.length ? cursorKeys[trackIndex] : -1;

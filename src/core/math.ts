@@ -235,6 +235,7 @@ export function normalizeQuatAt(out: Float32Array, outOffset: number, q: Float32
 }
 
 /** out = a + (b − a)·t for 3-vectors, t in [0, 1] (not clamped); returns out. */
+// #region lerp
 export function lerpVec3At(
   out: Float32Array,
   outOffset: number,
@@ -250,11 +251,13 @@ export function lerpVec3At(
   out[outOffset + 2] = az + (b[bOffset + 2] - az) * t;
   return out;
 }
+// #endregion lerp
 
 /**
  * Normalised linear interpolation of unit quaternions along the shorter arc (b is negated when
  * a·b < 0), t in [0, 1]; cheaper than slerp, same end points, non-constant angular speed; returns out.
  */
+// #region nlerp
 export function nlerpQuatAt(
   out: Float32Array,
   outOffset: number,
@@ -275,6 +278,7 @@ export function nlerpQuatAt(
   writeUnitQuat(out, outOffset, ax + (bx - ax) * t, ay + (by - ay) * t, az + (bz - az) * t, aw + (bw - aw) * t);
   return out;
 }
+// #endregion nlerp
 
 /**
  * Spherical linear interpolation of unit quaternions along the shorter arc (b is negated when

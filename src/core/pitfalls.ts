@@ -6,15 +6,16 @@
 // correct stages: the runtime ones output first, return `out`, allocate nothing, never throw,
 // process as many nodes as every buffer holds and leave the rest of `out` untouched; the set-up
 // one (limitInfluencesWithoutRenormalising) allocates and throws as limitInfluences does. Nothing
-// outside the break-it toggles and the tests that pin down their wrongness should call them.
+// outside the break-it toggles, the worked examples that measure how wrong they are, and the tests
+// that pin down their wrongness should call them.
 //
 // Matrices are column-major 4×4s, 16 floats per node; `parents` is parents-first, −1 = root, as
 // for localToGlobal (src/core/hierarchy.ts), the correct version of both functions below.
 
-import { sampleClip, type ClipCursor, type Playback } from './clip.ts';
+import { Playback, findKeyIndex, sampleClip, wrapClipTime, type ClipCursor } from './clip.ts';
 import { nodeCountOf } from './hierarchy.ts';
-import { copyMat4At, invertMat4At, multiplyMat4At, multiplyQuatAt, setIdentityAt } from './math.ts';
-import { TrackPath, type Clip, type Pose, type Skin, type SkinnedPrimitive, type Track } from './model.ts';
+import { copyMat4At, invertMat4At, multiplyMat4At, multiplyQuatAt, normalizeQuatAt, setIdentityAt } from './math.ts';
+import { Interpolation, TrackPath, type Clip, type Pose, type Skin, type SkinnedPrimitive, type Track } from './model.ts';
 import { keepLargestInfluences } from './weights.ts';
 
 /**
@@ -155,6 +156,113 @@ export function buildPaletteWithBindGlobals(outPalette: Float32Array, skin: Skin
 }
 // #endregion palette-bind-not-inverted
 
+// ── Chapter 6: global inverse transform ─────────────────────────────────────────────────────────
+// Three palettes with buildPalette's whole signature, globalInverse included, and its contract
+// (src/core/palette.ts): 16 floats per joint in skin order, the identity for a joint naming no
+// node in `globals`, nothing allocated, never a throw; outPalette must not overlap the inputs.
+// Each applies the placement of the whole model (the nodes above the skeleton) once too often or
+// once too few. What that looks like depends on the model matrix the renderer draws the result
+// with: none under glTF's rule, the root's transform in an engine that works as ogldev does.
+
+/**
+ * Pitfall: the global inverse forgotten. Computes global × inverseBind and leaves globalInverse
+ * out — ogldev's FinalTransformation without its m_GlobalInverseTransform. Every matrix keeps the
+ * placement the nodes above the skeleton give the model (a root's Z-up → Y-up turn, an armature's
+ * centimetre scale). That is glTF's rule, right for a renderer that draws the result as it is; in
+ * an engine that draws each mesh with a model matrix of its own, set to the root's transform, the
+ * root is applied twice: a model the root stands upright is turned a second time and lies down.
+ */
+// #region palette-without-global-inverse
+export function buildPaletteWithoutGlobalInverse(
+  outPalette: Float32Array,
+  skin: Skin,
+  globals: Float32Array,
+  globalInverse: Float32Array | null,
+): Float32Array {
+  const count = paletteJointCount(outPalette, skin);
+  const nodeCount = Math.floor(globals.length / 16);
+  for (let j = 0; j < count; j++) {
+    const node = skin.joints[j];
+    if (node >= 0 && node < nodeCount) multiplyMat4At(outPalette, 16 * j, globals, 16 * node, skin.inverseBindMatrices, 16 * j);
+    else setIdentityAt(outPalette, 16 * j);
+    // …and globalInverse is never multiplied in: the root's placement stays in every matrix.
+  }
+  return outPalette;
+}
+// #endregion palette-without-global-inverse
+
+/**
+ * Pitfall: the global inverse applied twice. Computes globalInverse × globalInverse × global ×
+ * inverseBind: the root's inverse taken once on the way down the tree (the walk started with it as
+ * the parent transform, so every global already holds it) and once more in the final product —
+ * or once by the loader and again by the renderer. The placement is not undone but reversed: with
+ * a model matrix that applies the root once, the root is undone instead, and the mesh comes out
+ * in the file's own axes, a Z-up model lying on its face.
+ */
+// #region palette-global-inverse-twice
+export function buildPaletteWithGlobalInverseTwice(
+  outPalette: Float32Array,
+  skin: Skin,
+  globals: Float32Array,
+  globalInverse: Float32Array | null,
+): Float32Array {
+  const count = paletteJointCount(outPalette, skin);
+  const nodeCount = Math.floor(globals.length / 16);
+  const rebase = globalInverse !== null && globalInverse.length >= 16;
+  for (let j = 0; j < count; j++) {
+    const node = skin.joints[j];
+    if (!(node >= 0 && node < nodeCount)) {
+      setIdentityAt(outPalette, 16 * j);
+      continue;
+    }
+    multiplyMat4At(outPalette, 16 * j, globals, 16 * node, skin.inverseBindMatrices, 16 * j);
+    if (rebase) {
+      multiplyMat4At(outPalette, 16 * j, globalInverse, 0, outPalette, 16 * j);
+      multiplyMat4At(outPalette, 16 * j, globalInverse, 0, outPalette, 16 * j); // the second time
+    }
+  }
+  return outPalette;
+}
+// #endregion palette-global-inverse-twice
+
+/**
+ * Pitfall: the skinned mesh node's transform applied — a skinned glTF mesh drawn like a static
+ * one. Computes globals[meshNode] × globalInverse × global × inverseBind: the mesh node's world
+ * matrix as the model matrix, in front of joint matrices that already place the mesh. glTF forbids
+ * it ("the transform of the skinned mesh node MUST be ignored"): the joints' globals include every
+ * node above the skeleton, and the inverse bind matrices map from the mesh's own space, so the
+ * nodes above the mesh node — in a typical export the same ones — are applied twice. A Z-up root
+ * turns the model twice; an armature in centimetres makes it 100 times smaller again. A mesh node
+ * at the scene root with no transform hides the mistake. `meshNode` is the hierarchy index of the
+ * node that draws the mesh (SkinnedMesh.node); one that names no node in `globals` adds nothing.
+ */
+// #region palette-with-mesh-node-transform
+export function buildPaletteWithMeshNodeTransform(
+  outPalette: Float32Array,
+  skin: Skin,
+  globals: Float32Array,
+  globalInverse: Float32Array | null,
+  meshNode: number,
+): Float32Array {
+  const count = paletteJointCount(outPalette, skin);
+  const nodeCount = Math.floor(globals.length / 16);
+  const rebase = globalInverse !== null && globalInverse.length >= 16;
+  const placed = meshNode >= 0 && meshNode < nodeCount;
+  for (let j = 0; j < count; j++) {
+    const node = skin.joints[j];
+    if (!(node >= 0 && node < nodeCount)) {
+      setIdentityAt(outPalette, 16 * j);
+      continue;
+    }
+    multiplyMat4At(outPalette, 16 * j, globals, 16 * node, skin.inverseBindMatrices, 16 * j);
+    if (rebase) multiplyMat4At(outPalette, 16 * j, globalInverse, 0, outPalette, 16 * j);
+    // The mistake: the mesh node's world matrix in front, as for a mesh without a skin.
+    if (placed) multiplyMat4At(outPalette, 16 * j, globals, 16 * meshNode, outPalette, 16 * j);
+  }
+  return outPalette;
+}
+// #endregion palette-with-mesh-node-transform
+
 /**
  * Pitfall: skipping the nodes that are not bones. Computes the globals as localToGlobal does,
  * except that a node whose `isJoint` entry is 0 contributes the identity instead of its local
@@ -230,4 +338,166 @@ function addRestToKeyedChannels(out: Pose, clip: Clip, rest: Pose): Pose {
 function keyedEarlier(tracks: readonly Track[], t: number): boolean {
   for (let u = 0; u < t; u++) if (tracks[u].node === tracks[t].node && tracks[u].path === tracks[t].path) return true;
   return false;
+}
+
+// ── Chapter 7: keyframe interpolation ──────────────────────────────────────────────────────────
+// Two kernels with slerpQuatAt's signature (src/core/math.ts), which a figure swaps in through
+// sampleClipBlendingRotations (src/core/rotation-blend.ts); three clocks with the signatures of
+// wrapClipTime (src/core/clip.ts) and animationTimeInTicks (src/core/ticks.ts); and a sampler
+// with sampleClip's signature whose cubic splines forget the key interval.
+
+/**
+ * Pitfall: slerp the long way round. Slerp's weights on the keys as stored, without first taking
+ * b on a's side of the sphere when a·b < 0. A quaternion and its negation are the same rotation,
+ * and files do hold neighbouring keys with opposite signs: an exporter that writes every key with
+ * w ≥ 0 flips the sign wherever w passes through 0, at about 180° from the parent — a thigh hanging
+ * from hips that point up. There the arc from a to b is the long one: the bone turns through 360°
+ * minus the angle between the keys, within one key interval, and comes back to the right pose at
+ * the next key. Keys on the same side give slerpQuatAt's result. Never throws: for exactly
+ * opposite keys (the same rotation with both signs) the weights are a lerp's. Returns out.
+ */
+// #region slerp-without-flip
+export function slerpQuatAtWithoutFlip(
+  out: Float32Array,
+  outOffset: number,
+  a: Float32Array,
+  aOffset: number,
+  b: Float32Array,
+  bOffset: number,
+  t: number,
+): Float32Array {
+  const ax = a[aOffset], ay = a[aOffset + 1], az = a[aOffset + 2], aw = a[aOffset + 3];
+  const bx = b[bOffset], by = b[bOffset + 1], bz = b[bOffset + 2], bw = b[bOffset + 3];
+  // No look at the sign of a·b: when it is negative, the angle is over 90° and the arc goes the long way.
+  const cosine = (ax * bx + ay * by + az * bz + aw * bw) / Math.sqrt((ax * ax + ay * ay + az * az + aw * aw) * (bx * bx + by * by + bz * bz + bw * bw));
+  let weightA = 1 - t;
+  let weightB = t;
+  if (Math.abs(cosine) < 1 - 1e-7) {
+    const angle = Math.acos(cosine);
+    const inverseSine = 1 / Math.sin(angle);
+    weightA = Math.sin(weightA * angle) * inverseSine;
+    weightB = Math.sin(weightB * angle) * inverseSine;
+  }
+  out[outOffset] = weightA * ax + weightB * bx;
+  out[outOffset + 1] = weightA * ay + weightB * by;
+  out[outOffset + 2] = weightA * az + weightB * bz;
+  out[outOffset + 3] = weightA * aw + weightB * bw;
+  return out;
+}
+// #endregion slerp-without-flip
+
+/**
+ * Pitfall: lerp without normalising. nlerpQuatAt (src/core/math.ts) minus its last step: the blend
+ * of two unit quaternions, taken the short way, is written as it is — shorter than 1 everywhere
+ * between the keys, by a factor cos(θ/4) at the middle of keys θ apart. The local matrix built
+ * from it (composeTRSAt expects unit length) is then a mix of the rotation and the identity: the
+ * bone turns too little and shrinks. Keys a few degrees apart hide it (30 keys per second); keys
+ * far apart, as keyframe reduction leaves them, show it. Never throws. Returns out.
+ */
+// #region lerp-without-normalizing
+export function lerpQuatAtWithoutNormalizing(
+  out: Float32Array,
+  outOffset: number,
+  a: Float32Array,
+  aOffset: number,
+  b: Float32Array,
+  bOffset: number,
+  t: number,
+): Float32Array {
+  const ax = a[aOffset], ay = a[aOffset + 1], az = a[aOffset + 2], aw = a[aOffset + 3];
+  // The shorter way round, as nlerp goes…
+  const side = ax * b[bOffset] + ay * b[bOffset + 1] + az * b[bOffset + 2] + aw * b[bOffset + 3] < 0 ? -1 : 1;
+  // …but the straight line between the keys is written out as it is, shorter than 1.
+  out[outOffset] = ax + (side * b[bOffset] - ax) * t;
+  out[outOffset + 1] = ay + (side * b[bOffset + 1] - ay) * t;
+  out[outOffset + 2] = az + (side * b[bOffset + 2] - az) * t;
+  out[outOffset + 3] = aw + (side * b[bOffset + 3] - aw) * t;
+  return out;
+}
+// #endregion lerp-without-normalizing
+
+/**
+ * Pitfall: looping with fmod. As wrapClipTime, but LOOP takes the remainder as C's fmod and
+ * JavaScript's % compute it, with the sign of the time: a clock that runs backwards (a negative
+ * playback rate, rewinding) gives a negative clip time, which is before the first key — the
+ * sampler holds the first pose and the clip stands still instead of playing in reverse. Forward,
+ * it is right. Never throws: a remainder that is not finite (no duration) counts as 0.
+ */
+// #region wrap-with-fmod
+export function wrapClipTimeWithFmod(timeSeconds: number, durationSeconds: number, playback: Playback): number {
+  if (playback !== Playback.LOOP) return wrapClipTime(timeSeconds, durationSeconds, playback);
+  const wrapped = timeSeconds % durationSeconds; // −0.25 % 1.2 is −0.25, not 0.95
+  return Number.isFinite(wrapped) ? wrapped : 0;
+}
+// #endregion wrap-with-fmod
+
+/**
+ * Pitfall: seconds read as ticks. As animationTimeInTicks, but the clock's seconds go in as ticks,
+ * unconverted: the clip plays ticksPerSecond times too slowly — 30 times for keys counted in
+ * frames at 30 per second, a thousand times for Assimp's glTF importer, which counts milliseconds.
+ */
+// #region seconds-as-ticks
+export function animationTimeSecondsAsTicks(timeSeconds: number, ticksPerSecond: number, durationTicks: number, playback: Playback): number {
+  return wrapClipTime(timeSeconds, durationTicks, playback); // ticksPerSecond never used
+}
+// #endregion seconds-as-ticks
+
+/**
+ * Pitfall: ticks per second taken as given. As animationTimeInTicks, but a ticksPerSecond of 0 —
+ * Assimp's way of saying that the file did not say — is used as it is: every time maps to tick 0
+ * and the model stands frozen on its first keys.
+ */
+// #region ticks-without-default
+export function animationTimeWithoutTicksDefault(timeSeconds: number, ticksPerSecond: number, durationTicks: number, playback: Playback): number {
+  return wrapClipTime(timeSeconds * ticksPerSecond, durationTicks, playback);
+}
+// #endregion ticks-without-default
+
+/**
+ * Pitfall: cubic-spline tangents not scaled by the key interval. Samples `clip` as sampleClip does,
+ * then evaluates every CUBICSPLINE track again with the Hermite basis applied to the tangents as
+ * stored. glTF stores them per second; the basis runs over u in [0, 1] across an interval of t_d
+ * seconds, so each tangent must be multiplied by t_d (glTF 2.0, Appendix C). Without it, keys
+ * half a second apart overshoot with tangents twice too steep, keys 1.2 s apart curve too little;
+ * the values at the keys are still right. Same contract as sampleClip; allocates nothing. Returns out.
+ */
+export function sampleClipWithUnscaledTangents(
+  out: Pose,
+  clip: Clip,
+  rest: Pose,
+  timeSeconds: number,
+  playback: Playback,
+  cursor: ClipCursor,
+): Pose {
+  sampleClip(out, clip, rest, timeSeconds, playback, cursor);
+  const time = cursor.time;
+  for (let i = 0; i < clip.tracks.length; i++) {
+    const { node, path, interpolation, times, values } = clip.tracks[i];
+    const target = path === TrackPath.TRANSLATION ? out.translations : path === TrackPath.ROTATION ? out.rotations : path === TrackPath.SCALE ? out.scales : null;
+    const width = path === TrackPath.ROTATION ? 4 : 3;
+    const keyCount = Math.min(times.length, Math.floor(values.length / (3 * width)));
+    if (interpolation !== Interpolation.CUBICSPLINE || target === null || !(node >= 0) || width * node + width > target.length) continue;
+    if (keyCount < 2 || !(time > times[0]) || time >= times[keyCount - 1]) continue;
+    const k = i < cursor.keys.length ? cursor.keys[i] : findKeyIndex(times, keyCount, time, -1);
+    const interval = times[k + 1] - times[k];
+    const u = interval > 0 ? (time - times[k]) / interval : 0;
+    // #region hermite-without-interval
+    const u2 = u * u;
+    const u3 = u2 * u;
+    const h00 = 2 * u3 - 3 * u2 + 1;
+    const h10 = u3 - 2 * u2 + u; // × interval forgotten
+    const h01 = -2 * u3 + 3 * u2;
+    const h11 = u3 - u2; // × interval forgotten
+    // #endregion hermite-without-interval
+    const stride = 3 * width;
+    for (let c = 0; c < width; c++) {
+      target[width * node + c] =
+        h00 * values[k * stride + width + c] +
+        h10 * values[k * stride + 2 * width + c] +
+        h01 * values[(k + 1) * stride + width + c] +
+        h11 * values[(k + 1) * stride + c];
+    }
+    if (width === 4) normalizeQuatAt(target, 4 * node, target, 4 * node);
+  }
+  return out;
 }

@@ -19,7 +19,7 @@ const MAX_LIVE_CONTEXTS = 8;
 const LIVE_STATES = ['loading', 'running', 'paused', 'lost'];
 /** A pixel "differs" when its R, G and B differ by more than this in total (0–765). */
 const PIXEL_THRESHOLD = 24;
-const ISLANDS = 'arm-figure, model-figure, weights-figure, bind-figure, offset-figure, traversal-figure';
+const ISLANDS = 'arm-figure, model-figure, weights-figure, bind-figure, offset-figure, traversal-figure, global-inverse-figure, keys-figure, curves-figure';
 
 /** Chapter pages of dist/ as URL paths. */
 function chapterPages(): string[] {

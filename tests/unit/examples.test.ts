@@ -29,6 +29,7 @@ import { computeBlendExample } from '../../src/figures/weights/blend-example.ts'
 import { computeOffsetExample } from '../../src/figures/offset/offset-example.ts';
 import { computeTraversalExample } from '../../src/figures/traversal/traversal-example.ts';
 import { computeBindExample } from '../../src/figures/bind/bind-example.ts';
+import { computeGlobalInverseExample } from '../../src/figures/global-inverse/global-inverse-example.ts';
 import { computeRegroupExample } from '../../src/figures/weights/regroup-example.ts';
 
 const DEGREES = Math.PI / 180;
@@ -345,11 +346,166 @@ describe('chapter 3 worked example (src/figures/bind/bind-example.ts)', () => {
     expectClose(example.hipsRest, example.hipsBind, 1e-6);
   });
 
-  it('finds every skin of the site\'s models in its bind pose at rest, to float rounding', () => {
-    expect(example.modelCount).toBe(8);
-    expect(example.skinCount).toBe(8);
+  it('finds every skin of the site\'s models in its bind pose at rest, to float rounding, but chapter 6\'s placed one', () => {
+    expect(example.modelCount).toBe(9);
+    expect(example.skinCount).toBe(9);
     // One float32 step at 1 (2⁻²³ ≈ 1.2 × 10⁻⁷), the number chapter 3 prints.
     expect(example.largestDeviation).toBe(2 ** -23);
     expect(example.largestDeviationFile).toBe('mannequin.glb');
+    // Its rest-pose skinning matrices are all R_x(−90°) S(0.01), whose y and z diagonal entries
+    // are 0: 1 from the identity, as chapter 3 prints.
+    expect(example.placedFiles).toEqual(['mannequin-zup-cm.glb']);
+    expect(example.placedDeviation).toBeCloseTo(1, 6);
+    expect(Number(example.placedDeviation.toFixed(2))).toBe(1);
+  });
+});
+
+describe('chapter 6 worked example (src/figures/global-inverse/global-inverse-example.ts)', () => {
+  const example = computeGlobalInverseExample();
+  // Column-major: R_x(−90°) sends y to −z and z to y; R_x(90°) the other way.
+  const TURN_DOWN = [1, 0, 0, 0, 0, 0, -1, 0, 0, 1, 0, 0, 0, 0, 0, 1];
+  const TURN_UP = [1, 0, 0, 0, 0, 0, 1, 0, 0, -1, 0, 0, 0, 0, 0, 1];
+  const PLACEMENT = TURN_DOWN.map((value, k) => (k < 12 ? 0.01 * value : value));
+
+  it('reads the two nodes above the skeleton: Z_UP = R_x(−90°), Armature = S(0.01), and the mesh node under both', () => {
+    expectClose(example.zUp, TURN_DOWN, 1e-7);
+    expectClose(example.armature, [0.01, 0, 0, 0, 0, 0.01, 0, 0, 0, 0, 0.01, 0, 0, 0, 0, 1], 1e-9);
+    expectClose(example.meshNodeGlobal, PLACEMENT, 2e-9);
+  });
+
+  it('finds every rest-pose skinning matrix equal to that placement, not to the identity', () => {
+    // The hips' inverse bind matrix, in centimetres: (T(0, 0, 100) R_x(90°))⁻¹.
+    expectClose(example.hipsInverseBind, [1, 0, 0, 0, 0, 0, -1, 0, 0, 1, 0, 0, 0, -100, 0, 1], 1e-6);
+    expectClose(example.hipsSkinning, PLACEMENT, 2e-7);
+    expect(example.placementDifference).toBeLessThan(2e-7);
+    expect(example.restDeformation).toBeLessThan(1e-6);
+  });
+
+  it('carries the top of the head from (0, −0.6, 185.5) cm, Z up, to (0, 1.855, 0.006) m, Y up', () => {
+    expectClose(example.headStored, [0, -0.6, 185.5], 1e-5);
+    expectClose(example.headSkinned, [0, 1.855, 0.006], 1e-6);
+  });
+
+  it('re-bases the palette by the root\'s inverse R_x(90°), which leaves the Armature\'s S(0.01)', () => {
+    expectClose(example.globalInverse, TURN_UP, 2e-7);
+    expectClose(example.hipsRebased, [0.01, 0, 0, 0, 0, 0.01, 0, 0, 0, 0, 0.01, 0, 0, 0, 0, 1], 2e-7);
+  });
+
+  it('draws the same vertices by glTF\'s rule and by ogldev\'s, and from both authorings of the inverse bind matrices', () => {
+    expect(example.vertexCount).toBe(3198);
+    expect(example.conventionsDifference).toBeLessThan(1e-6);
+    expect(example.authoringDifference).toBeLessThan(1e-6);
+  });
+
+  it('measures the rest pose as each choice of the figure draws it: standing, lying 1.85 m long twice, lying 1.85 cm long', () => {
+    const { extents } = example;
+    expect(extents.correct.size[1].toFixed(2)).toBe('1.85'); // tall along y
+    expect(extents.correct.minY).toBeGreaterThanOrEqual(0);
+    expect(extents.correct.size[2]).toBeLessThan(0.4);
+    for (const mode of ['without-global-inverse', 'global-inverse-twice'] as const) {
+      expect(extents[mode].size[2].toFixed(2), mode).toBe('1.85'); // long along z: lying
+      expect(extents[mode].size[1], mode).toBeLessThan(0.4);
+      expect(extents[mode].size[0], mode).toBeCloseTo(extents.correct.size[0], 6);
+    }
+    // On its back (the front, at +y, rises higher) or on its face (the front goes below the ground).
+    expect(extents['without-global-inverse'].maxY).toBeGreaterThan(-extents['without-global-inverse'].minY);
+    expect(-extents['global-inverse-twice'].minY).toBeGreaterThan(extents['global-inverse-twice'].maxY);
+    expect((100 * extents['mesh-node-transform'].size[2]).toFixed(2)).toBe('1.85'); // in centimetres
+    expect(extents['mesh-node-transform'].size[0]).toBeCloseTo(0.01 * extents.correct.size[0], 6);
+  });
+});
+
+// ── Chapter 7: keyframe interpolation ──────────────────────────────────────────────────────────
+import { computeKeysExample } from '../../src/figures/keys/keys-example.ts';
+import { computeCurvesExample } from '../../src/figures/curves/curves-example.ts';
+
+describe('chapter 7 worked examples from the walk (src/figures/keys/keys-example.ts)', () => {
+  const example = computeKeysExample();
+
+  it('describes the walk\'s keys against a 60 Hz display', () => {
+    expect(example.walk).toMatchObject({ trackCount: 20, keyCount: 37, fullTracks: 18, stillTracks: 2, keysPerSecond: 30, framesPerLoop: 72, largestStepJoint: 'foot.L' });
+    expectClose(example.walk.duration, 1.2, 1e-6);
+    expectClose(example.walk.largestStep, 12.58, 0.01);
+    expectClose(example.walk.shortestLerp, 0.9985, 1e-4);
+  });
+
+  it('counts the comparisons per frame of the three key searches: the cursor\'s stay at two or three per channel', () => {
+    expectClose(example.walkSearch.linear, 328.97, 0.01);
+    expectClose(example.walkSearch.binary, 92.75, 0.01);
+    expectClose(example.walkSearch.cursor, 44.25, 0.01);
+    expect(example.captureKeys).toBe(1801);
+    expectClose(example.captureSearch.linear, 900.26, 0.01);
+    expectClose(example.captureSearch.binary, 10.86, 0.01);
+    expectClose(example.captureSearch.cursor, 2.5, 0.01);
+  });
+
+  it('finds the thighs\' keys on opposite sides when written with w ≥ 0: twice per loop, 2.25° the short way', () => {
+    expect(example.flip.joints).toEqual(['upper_leg.L', 'upper_leg.R']);
+    expect(example.flip.segmentsPerTrack).toBe(2);
+    expectClose(example.flip.thighW, [-0.035, 0.035], 5e-4);
+    expectClose([example.flip.start, example.flip.end], [1 / 3, 11 / 30], 1e-6);
+    expect(example.flip.keys[0][3]).toBeGreaterThanOrEqual(0);
+    expect(example.flip.keys[1][3]).toBeGreaterThanOrEqual(0);
+    expectClose(example.flip.dot, -0.9998, 1e-4);
+    expectClose(example.flip.shortDegrees, 2.25, 0.005);
+    expectClose(example.flip.longDegrees, 357.75, 0.005);
+  });
+
+  it('turns a clock of 2.5 s into ticks four ways', () => {
+    expectClose(example.ticks.durationTicks, 36, 1e-5);
+    expectClose(example.ticks.ticks, 3, 1e-4);
+    expectClose(example.ticks.defaultTicks, 26.5, 1e-4);
+    expect(example.ticks.secondsAsTicks).toBe(2.5);
+    expectClose(example.ticks.gltfDurationTicks, 1200, 1e-3);
+    expectClose(example.ticks.gltfTicks, 100, 1e-3);
+  });
+
+  it('measures the baked walk: several times the keys\' size, centimetres off between frames', () => {
+    expect(example.bake.keyBytes).toBe(13252);
+    expect(example.bake.jointCount).toBe(19);
+    expect(example.bake.rates.map(({ framesPerSecond, frames, bytes }) => [framesPerSecond, frames, bytes])).toEqual([
+      [30, 36, 43776],
+      [60, 72, 87552],
+    ]);
+    expectClose(example.bake.rates[0].largestError, 0.1, 0.0005);
+    expectClose(example.bake.rates[1].largestError, 0.048, 0.0005);
+  });
+});
+
+describe('chapter 7 worked examples from the pointers (src/figures/curves/curves-example.ts)', () => {
+  const example = computeCurvesExample();
+
+  it('samples each channel between its own two keys at 0.75 s, and builds the local matrix from the three values', () => {
+    const { translation, rotation, scale } = example.linear;
+    expect([translation.keyCount, rotation.keyCount, scale.keyCount]).toEqual([5, 4, 3]);
+    expect([translation.k, rotation.k, scale.k]).toEqual([1, 1, 0]);
+    expectClose([translation.u, rotation.u, scale.u], [0.25 / 0.7, 0.25, 0.625], 1e-6);
+    expectClose([translation.value, rotation.value, scale.value], [0.639286, 40, 1.25], 1e-4);
+    const cos = 1.25 * Math.cos((40 * Math.PI) / 180), sin = 1.25 * Math.sin((40 * Math.PI) / 180);
+    expectClose(example.local, [cos, sin, 0, 0, -sin, cos, 0, 0, 0, 0, 1.25, 0, 0, 0.639286, 0, 1], 1e-4);
+  });
+
+  it('blends one rotation three ways: slerp 40°, nlerp 42.2°, an unnormalised lerp 0.901 long that turns 34.7°', () => {
+    const r = example.rotation;
+    expectClose([r.slerpDegrees, r.nlerpDegrees, r.lerpDegrees], [40, 42.2, 34.66], 0.01);
+    expectClose(r.lerpLength, 0.9014, 1e-4);
+    expectClose(r.lerpColumnLength, 0.9597, 1e-4);
+  });
+
+  it('compares slerp and nlerp over the 120° segment: 200°/s against 165–221°/s, at most 2.23° apart', () => {
+    const s = example.segment;
+    expectClose([s.start, s.end, s.degrees, s.slerpSpeed], [0.6, 1.2, 120, 200], 1e-3);
+    expectClose([s.nlerpSlowest, s.nlerpFastest], [165.4, 220.5], 0.1);
+    expectClose(s.largestDifference, 2.234, 0.001);
+    expectClose(s.shortestLerp, Math.cos(Math.PI / 6), 1e-4);
+  });
+
+  it('evaluates the cubic pointer by the Hermite form, tangents scaled by the interval — and measures what forgetting it does', () => {
+    const h = example.hermite;
+    expectClose([h.v0, h.v1, h.outTangent, h.start, h.interval], [0.8, 0.35, 0.125, 0.5, 0.7], 1e-6);
+    expectClose(h.weights.reduce((sum, w, i) => sum + w * [h.v0, h.interval * h.outTangent, h.v1, h.interval * h.inTangent][i], 0), h.value, 1e-6);
+    expectClose([h.value, h.unscaled, h.linear, h.step], [0.6883, 0.6967, 0.6393, 0.8], 1e-4);
+    expectClose(h.unscaledTranslation, 0.0131, 1e-4);
+    expectClose(h.unscaledDegrees, 5.05, 0.01);
   });
 });

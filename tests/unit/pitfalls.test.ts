@@ -9,6 +9,9 @@ import { createMatrices, createPose } from '../../src/core/model.ts';
 import {
   buildPaletteReversedOrder,
   buildPaletteWithBindGlobals,
+  buildPaletteWithGlobalInverseTwice,
+  buildPaletteWithMeshNodeTransform,
+  buildPaletteWithoutGlobalInverse,
   buildPaletteWithoutOffsets,
   localToGlobalReversedOrder,
   localToGlobalSkippingBonelessNodes,
@@ -20,7 +23,8 @@ import { multiplyQuatAt } from '../../src/core/math.ts';
 import { animateFrame, createPlayer } from '../../src/core/frame.ts';
 import { loadModelFile } from '../../tools/inspect.ts';
 import { composeLocal } from '../../src/core/pose.ts';
-import { boxedNumbers, expectClose, newSpaceGrowth, poseAt, randomUnitQuat, seededRandom } from './helpers.ts';
+import { boxedNumbers, expectClose, newSpaceGrowth, poseAt, randomAffine, randomUnitQuat, seededRandom } from './helpers.ts';
+import { buildPalette } from '../../src/core/palette.ts';
 
 const DEGREES = Math.PI / 180;
 
@@ -429,3 +433,270 @@ describe('hierarchy and clip pitfalls (hierarchy traversal)', () => {
 function quatMultiply(a: ArrayLike<number>, b: ArrayLike<number>): number[] {
   return Array.from(quat.multiply(quat.create(), quat.fromValues(a[0], a[1], a[2], a[3]), quat.fromValues(b[0], b[1], b[2], b[3])));
 }
+
+describe('palette pitfalls (global inverse transform)', () => {
+  const model = loadModelFile(new URL('../../public/models/mannequin-zup-cm.glb', import.meta.url).pathname);
+  const skin = model.skins[0];
+  const meshNode = model.meshes[0].node;
+  const zUp = model.hierarchy.names.indexOf('Z_UP');
+  const armature = model.hierarchy.names.indexOf('Armature');
+  const IDENTITY = Array.from(mat4.create());
+  const jointCount = skin.joints.length;
+
+  /** Random affine globals for `count` nodes, a skin over some of them with random inverse binds, and a random global inverse. */
+  function randomCase(seed: number) {
+    const random = seededRandom(seed);
+    const count = 12;
+    const globals = new Float32Array(16 * count);
+    for (let i = 0; i < count; i++) globals.set(randomAffine(random), 16 * i);
+    const joints = Int16Array.from([3, 0, 7, 11, 5]);
+    const inverseBindMatrices = new Float32Array(16 * joints.length);
+    for (let j = 0; j < joints.length; j++) inverseBindMatrices.set(randomAffine(random), 16 * j);
+    return { globals, skin: { name: 'random', joints, inverseBindMatrices, skeleton: -1 }, globalInverse: randomAffine(random) };
+  }
+  /** gl-matrix: front × globals[joint] × inverseBind, for each joint. */
+  function reference(front: mat4, globals: Float32Array, s: typeof skin): Float32Array {
+    const out = new Float32Array(16 * s.joints.length);
+    s.joints.forEach((node, j) => {
+      const m = mat4.multiply(mat4.create(), globals.subarray(16 * node, 16 * node + 16), s.inverseBindMatrices.subarray(16 * j, 16 * j + 16));
+      out.set(mat4.multiply(mat4.create(), front, m), 16 * j);
+    });
+    return out;
+  }
+  const relativeTolerance = (values: Float32Array) => 1e-6 * Math.max(1, ...Array.from(values, Math.abs));
+
+  it('forgetting the global inverse gives global × inverseBind, whatever globalInverse is given', () => {
+    const { globals, skin: s, globalInverse } = randomCase(921);
+    const expected = reference(mat4.create(), globals, s);
+    const forgotten = buildPaletteWithoutGlobalInverse(new Float32Array(expected.length), s, globals, globalInverse);
+    expectClose(forgotten, expected, relativeTolerance(expected));
+    expect(Array.from(forgotten)).toEqual(Array.from(buildPalette(new Float32Array(expected.length), s, globals, null)));
+    // …which differs from the palette the global inverse re-bases.
+    const correct = buildPalette(new Float32Array(expected.length), s, globals, globalInverse);
+    expect(Math.max(...Array.from(correct, (value, k) => Math.abs(value - forgotten[k])))).toBeGreaterThan(0.1);
+  });
+
+  it('applying it twice gives globalInverse × globalInverse × global × inverseBind; with none, buildPalette’s result', () => {
+    const { globals, skin: s, globalInverse } = randomCase(922);
+    const twice = mat4.multiply(mat4.create(), globalInverse, globalInverse);
+    const expected = reference(twice, globals, s);
+    expectClose(buildPaletteWithGlobalInverseTwice(new Float32Array(expected.length), s, globals, globalInverse), expected, relativeTolerance(expected));
+    const none = buildPaletteWithGlobalInverseTwice(new Float32Array(expected.length), s, globals, null);
+    expect(Array.from(none)).toEqual(Array.from(buildPalette(new Float32Array(expected.length), s, globals, null)));
+  });
+
+  it('applying the mesh node gives globals[meshNode] × globalInverse × global × inverseBind; a mesh node that names no node adds nothing', () => {
+    const { globals, skin: s, globalInverse } = randomCase(923);
+    const front = mat4.multiply(mat4.create(), globals.subarray(16 * 9, 16 * 9 + 16), globalInverse);
+    const expected = reference(front, globals, s);
+    expectClose(buildPaletteWithMeshNodeTransform(new Float32Array(expected.length), s, globals, globalInverse, 9), expected, relativeTolerance(expected));
+    const correct = buildPalette(new Float32Array(expected.length), s, globals, globalInverse);
+    for (const nowhere of [-1, 12, 999, Number.NaN]) {
+      expect(Array.from(buildPaletteWithMeshNodeTransform(new Float32Array(expected.length), s, globals, globalInverse, nowhere)), `mesh node ${nowhere}`).toEqual(Array.from(correct));
+    }
+  });
+
+  it('on mannequin-zup-cm.glb at rest, drawn with Z_UP as model matrix: forgotten turns the mesh once more; twice leaves only the Armature’s 0.01; the mesh node applies Z_UP × Armature twice', () => {
+    const player = createPlayer(model);
+    const at = (matrices: Float32Array, i: number) => matrices.subarray(16 * i, 16 * i + 16);
+    const placement = at(player.globals, meshNode); // Z_UP × Armature
+    expectClose(at(player.globals, meshNode), mat4.multiply(mat4.create(), at(player.globals, zUp), at(player.locals, armature)), 1e-9);
+    const rootTransform = at(player.globals, zUp);
+    const globalInverse = mat4.invert(mat4.create(), rootTransform) as Float32Array;
+    const drawnWithRoot = (palette: Float32Array) => {
+      for (let j = 0; j < jointCount; j++) palette.set(mat4.multiply(mat4.create(), rootTransform, at(palette, j)), 16 * j);
+      return palette;
+    };
+    // Correct, both ways: the placement itself, for every joint.
+    const correct = buildPalette(new Float32Array(16 * jointCount), skin, player.globals, null);
+    const ogldev = drawnWithRoot(buildPalette(new Float32Array(16 * jointCount), skin, player.globals, globalInverse));
+    const forgotten = drawnWithRoot(buildPaletteWithoutGlobalInverse(new Float32Array(16 * jointCount), skin, player.globals, globalInverse));
+    const twice = drawnWithRoot(buildPaletteWithGlobalInverseTwice(new Float32Array(16 * jointCount), skin, player.globals, globalInverse));
+    const meshNodeApplied = buildPaletteWithMeshNodeTransform(new Float32Array(16 * jointCount), skin, player.globals, null, meshNode);
+    const doubled = mat4.multiply(mat4.create(), placement, placement);
+    const turnedTwice = mat4.multiply(mat4.create(), rootTransform, placement);
+    for (let j = 0; j < jointCount; j++) {
+      const name = model.hierarchy.names[skin.joints[j]];
+      expectClose(at(correct, j), placement, 2e-7, `${name}: correct`);
+      expectClose(at(ogldev, j), placement, 2e-7, `${name}: re-based and drawn with the root`);
+      expectClose(at(forgotten, j), turnedTwice, 2e-7, `${name}: forgotten`);
+      expectClose(at(twice, j), at(player.locals, armature), 2e-7, `${name}: twice`);
+      expectClose(at(meshNodeApplied, j), doubled, 2e-9, `${name}: mesh node`);
+    }
+    // R_x(−90°) twice is a half turn: y → −y, z → −z.
+    expectClose(Array.from(turnedTwice).slice(0, 12), [0.01, 0, 0, 0, 0, -0.01, 0, 0, 0, 0, -0.01, 0], 2e-7);
+    expectClose(Array.from(doubled).slice(0, 12), [1e-4, 0, 0, 0, 0, -1e-4, 0, 0, 0, 0, -1e-4, 0], 2e-9);
+  });
+
+  it('all three give the identity to a joint that names no node, never throw, and allocate nothing', () => {
+    const broken = { ...skin, joints: Int16Array.from([skin.joints[0], 99]) };
+    const player = createPlayer(model);
+    const globalInverse = mat4.invert(mat4.create(), player.globals.subarray(16 * zUp, 16 * zUp + 16)) as Float32Array;
+    const variants = [
+      (out: Float32Array, s: typeof skin, g: Float32Array) => buildPaletteWithoutGlobalInverse(out, s, g, globalInverse),
+      (out: Float32Array, s: typeof skin, g: Float32Array) => buildPaletteWithGlobalInverseTwice(out, s, g, globalInverse),
+      (out: Float32Array, s: typeof skin, g: Float32Array) => buildPaletteWithMeshNodeTransform(out, s, g, globalInverse, meshNode),
+    ];
+    for (const variant of variants) {
+      const palette = variant(new Float32Array(32).fill(7), broken, player.globals);
+      expectClose(palette.subarray(16), IDENTITY, 0);
+      expect(() => variant(new Float32Array(8), skin, new Float32Array(0))).not.toThrow();
+      const short = new Float32Array(20).fill(3);
+      variant(short, skin, player.globals);
+      expect(Array.from(short.subarray(16))).toEqual([3, 3, 3, 3]);
+      const out = new Float32Array(16 * jointCount);
+      expect(newSpaceGrowth(() => variant(out, skin, player.globals), 5_000)).toBeLessThan(4_000);
+    }
+    // A global inverse shorter than 16 floats counts as none, as for buildPalette.
+    const none = buildPalette(new Float32Array(16 * jointCount), skin, player.globals, null);
+    expect(Array.from(buildPaletteWithGlobalInverseTwice(new Float32Array(16 * jointCount), skin, player.globals, new Float32Array(4)))).toEqual(Array.from(none));
+  });
+
+  it('are exported by the core', async () => {
+    const core = await import('../../src/core/index.ts');
+    expect(core.buildPaletteWithoutGlobalInverse).toBe(buildPaletteWithoutGlobalInverse);
+    expect(core.buildPaletteWithGlobalInverseTwice).toBe(buildPaletteWithGlobalInverseTwice);
+    expect(core.buildPaletteWithMeshNodeTransform).toBe(buildPaletteWithMeshNodeTransform);
+  });
+});
+
+// ── Chapter 7: keyframe interpolation ──────────────────────────────────────────────────────────
+// (Imported here, beside the tests that use them; imports are hoisted.)
+import {
+  animationTimeSecondsAsTicks,
+  animationTimeWithoutTicksDefault,
+  lerpQuatAtWithoutNormalizing,
+  sampleClipWithUnscaledTangents,
+  slerpQuatAtWithoutFlip,
+  wrapClipTimeWithFmod,
+} from '../../src/core/pitfalls.ts';
+import { nlerpQuatAt, slerpQuatAt } from '../../src/core/math.ts';
+import { wrapClipTime } from '../../src/core/clip.ts';
+import { sampleClipBlendingRotations } from '../../src/core/rotation-blend.ts';
+import { animationTimeInTicks } from '../../src/core/ticks.ts';
+import { flippedSegments, withPositiveW } from '../../src/figures/keys/exported-keys.ts';
+
+describe('the interpolation pitfalls (chapter 7)', () => {
+  const random = seededRandom(77);
+  const out = new Float32Array(4);
+  /** The angle between two rotations, degrees (q and −q are the same rotation). */
+  const between = (a: ArrayLike<number>, b: ArrayLike<number>) =>
+    (2 * Math.acos(Math.min(1, Math.abs(a[0] * b[0] + a[1] * b[1] + a[2] * b[2] + a[3] * b[3]))) * 180) / Math.PI;
+
+  it('slerp without the flip: slerp for keys on the same side; the long way, by 360° minus the angle, for keys on opposite sides', () => {
+    for (let trial = 0; trial < 200; trial++) {
+      const a = randomUnitQuat(random);
+      const b = randomUnitQuat(random);
+      if (quat.dot(a as quat, b as quat) < 0) quat.scale(b as quat, b as quat, -1);
+      const t = random();
+      expectClose(slerpQuatAtWithoutFlip(out, 0, a, 0, b, 0, t), slerpQuatAt(new Float32Array(4), 0, a, 0, b, 0, t), 1e-6);
+      // The same keys, b stored as −b: the right answer does not change, the flip-less one goes round the other way.
+      const minusB = b.map((c) => -c);
+      const short = slerpQuatAt(new Float32Array(4), 0, a, 0, minusB, 0, 0.5);
+      const long = slerpQuatAtWithoutFlip(new Float32Array(4), 0, a, 0, minusB, 0, 0.5);
+      expectClose(Math.hypot(...long), 1, 1e-5);
+      const angle = between(a, b);
+      if (angle > 1) expectClose(between(long, short), 180, 1e-3, `keys ${angle.toFixed(1)}° apart`);
+      expectClose(between(long, a) + between(long, b), 360 - angle, 1e-3);
+    }
+    // The same rotation stored with both signs: no plane to turn in, and still a finite answer.
+    const q = randomUnitQuat(random);
+    for (const t of [0, 0.3, 0.5, 1]) for (const c of slerpQuatAtWithoutFlip(out, 0, q, 0, q.map((x) => -x), 0, t)) expect(Number.isFinite(c)).toBe(true);
+  });
+
+  it('slerp without the flip turns the mannequin\'s thighs the long way where their keys, written with w ≥ 0, change side — and only there', () => {
+    const mannequin = loadModelFile(new URL('../../public/models/mannequin.glb', import.meta.url).pathname);
+    const walk = mannequin.clips.find((clip) => clip.name === 'walk')!;
+    const exported = withPositiveW(walk);
+    const rest = mannequin.hierarchy.rest;
+    const count = mannequin.hierarchy.count;
+    const thigh = mannequin.hierarchy.names.indexOf('upper_leg.L');
+    const track = exported.tracks.find((t) => t.node === thigh && t.path === 1)!;
+    const flips = flippedSegments(track.times, track.values);
+    expect(flips).toHaveLength(2);
+    const sample = (blend: typeof slerpQuatAt, clip: typeof walk, time: number) =>
+      sampleClipBlendingRotations(createPose(count), clip, rest, time, Playback.LOOP, createClipCursor(clip.tracks.length), blend).rotations;
+    for (let i = 0; i < 72; i++) {
+      const time = i / 60 + 1 / 120;
+      const right = sample(slerpQuatAt, walk, time);
+      // The keys as exported: slerp does not notice (the same rotations, matrix for matrix).
+      expectClose(composeLocal(new Float32Array(16 * count), { ...rest, rotations: sample(slerpQuatAt, exported, time) }), composeLocal(new Float32Array(16 * count), { ...rest, rotations: right }), 1e-6);
+      const wrong = sample(slerpQuatAtWithoutFlip, exported, time);
+      const k = track.times.findLastIndex((t) => t <= time);
+      const off = between(wrong.subarray(4 * thigh, 4 * thigh + 4), right.subarray(4 * thigh, 4 * thigh + 4));
+      if (flips.includes(k)) expect(off, `${time.toFixed(3)} s`).toBeGreaterThan(45); // 360° · u off, here u = 1/4 or 3/4
+      else expect(off, `${time.toFixed(3)} s`).toBeLessThan(0.1); // acos near 1 magnifies float32 rounding
+    }
+  });
+
+  it('lerp without normalising: nlerp\'s direction, shorter than 1 between keys — cos(θ/4) half-way between keys θ apart', () => {
+    for (let trial = 0; trial < 200; trial++) {
+      const a = randomUnitQuat(random);
+      const b = randomUnitQuat(random);
+      const t = random();
+      const lerped = lerpQuatAtWithoutNormalizing(new Float32Array(4), 0, a, 0, b, 0, t);
+      const length = Math.hypot(...lerped);
+      expect(length).toBeLessThanOrEqual(1 + 1e-6);
+      expectClose(lerped.map((c) => c / length), nlerpQuatAt(new Float32Array(4), 0, a, 0, b, 0, t), 1e-5);
+    }
+    const a = new Float32Array([0, 0, 0, 1]);
+    const b = new Float32Array([0, 0, Math.sin(Math.PI / 3), Math.cos(Math.PI / 3)]); // 120° about z
+    expectClose(Math.hypot(...lerpQuatAtWithoutNormalizing(out, 0, a, 0, b, 0, 0.5)), Math.cos(Math.PI / 6), 1e-6);
+    expectClose(lerpQuatAtWithoutNormalizing(out, 0, a, 0, b, 0, 1), b, 1e-7);
+  });
+
+  it('fmod loops forward as the positive modulo does, and leaves a negative clock negative', () => {
+    for (const time of [0, 0.3, 1.19, 1.2, 5.5, 100.05]) expectClose(wrapClipTimeWithFmod(time, 1.2, Playback.LOOP), wrapClipTime(time, 1.2, Playback.LOOP), 1e-12);
+    expectClose(wrapClipTimeWithFmod(-0.25, 1.2, Playback.LOOP), -0.25, 1e-12);
+    expectClose(wrapClipTime(-0.25, 1.2, Playback.LOOP), 0.95, 1e-12);
+    expect(wrapClipTimeWithFmod(-0.25, 1.2, Playback.CLAMP)).toBe(0);
+    for (const time of [NaN, Infinity]) expect(wrapClipTimeWithFmod(time, 1.2, Playback.LOOP)).toBe(0);
+    expect(wrapClipTimeWithFmod(1, 0, Playback.LOOP)).toBe(0);
+  });
+
+  it('seconds read as ticks play the clip ticksPerSecond times too slowly; 0 ticks per second freezes it', () => {
+    for (const seconds of [0, 0.4, 2.5, 30]) {
+      expectClose(animationTimeSecondsAsTicks(seconds * 30, 30, 36, Playback.LOOP), animationTimeInTicks(seconds, 30, 36, Playback.LOOP), 1e-9);
+      expect(animationTimeWithoutTicksDefault(seconds, 0, 36, Playback.LOOP)).toBe(0);
+      expectClose(animationTimeWithoutTicksDefault(seconds, 30, 36, Playback.LOOP), animationTimeInTicks(seconds, 30, 36, Playback.LOOP), 1e-9);
+    }
+    for (const variant of [animationTimeSecondsAsTicks, animationTimeWithoutTicksDefault]) expect(variant(NaN, 30, 36, Playback.LOOP)).toBe(0);
+  });
+
+  it('cubic splines with unscaled tangents: right at the keys and on other tracks, the Hermite form without t_d between keys', () => {
+    const pointers = loadModelFile(new URL('../../public/models/interpolation.glb', import.meta.url).pathname);
+    const keys = pointers.clips[0];
+    const rest = pointers.hierarchy.rest;
+    const count = pointers.hierarchy.count;
+    const cubic = pointers.hierarchy.names.indexOf('cubic');
+    const translation = keys.tracks.find((t) => t.node === cubic && t.path === 0)!;
+    let differs = 0;
+    for (let i = 0; i <= 240; i++) {
+      const time = i / 100;
+      const right = sampleClip(createPose(count), keys, rest, time, Playback.LOOP, createClipCursor(keys.tracks.length));
+      const wrong = sampleClipWithUnscaledTangents(createPose(count), keys, rest, time, Playback.LOOP, createClipCursor(keys.tracks.length));
+      for (let n = 0; n < count; n++) {
+        if (n === cubic) continue;
+        expect(Array.from(wrong.translations.subarray(3 * n, 3 * n + 3))).toEqual(Array.from(right.translations.subarray(3 * n, 3 * n + 3)));
+        expect(Array.from(wrong.rotations.subarray(4 * n, 4 * n + 4))).toEqual(Array.from(right.rotations.subarray(4 * n, 4 * n + 4)));
+      }
+      const k = Math.max(0, translation.times.findLastIndex((t) => t <= time));
+      if (Array.from(translation.times).some((t) => Math.abs(t - time) < 1e-6)) {
+        expectClose(wrong.translations[3 * cubic + 1], right.translations[3 * cubic + 1], 1e-6);
+      } else {
+        const u = (time - translation.times[k]) / (translation.times[k + 1] - translation.times[k]);
+        const v = (j: number) => translation.values[9 * k + j + 1];
+        const expected = (2 * u ** 3 - 3 * u ** 2 + 1) * v(3) + (u ** 3 - 2 * u ** 2 + u) * v(6) + (-2 * u ** 3 + 3 * u ** 2) * v(12) + (u ** 3 - u ** 2) * v(9);
+        expectClose(wrong.translations[3 * cubic + 1], expected, 1e-6, `${time} s`);
+        if (Math.abs(wrong.translations[3 * cubic + 1] - right.translations[3 * cubic + 1]) > 1e-4) differs++;
+      }
+      expectClose(Math.hypot(...wrong.rotations.subarray(4 * cubic, 4 * cubic + 4)), 1, 1e-6);
+    }
+    expect(differs).toBeGreaterThan(150);
+    const pose = createPose(count);
+    const cursor = createClipCursor(keys.tracks.length);
+    const times = boxedNumbers(Array.from({ length: 300 }, (_, i) => i / 60 - 1));
+    expect(newSpaceGrowth((i) => sampleClipWithUnscaledTangents(pose, keys, rest, times[i % 300], Playback.LOOP, cursor), 5_000) / 5_000).toBeLessThan(16 * keys.tracks.length);
+    expect(() => sampleClipWithUnscaledTangents(createPose(2), keys, rest, 0.9, Playback.LOOP, createClipCursor(0))).not.toThrow();
+  });
+});

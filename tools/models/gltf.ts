@@ -2,7 +2,7 @@
 //
 // Layout of every file: nodes in rig order (parents first) followed by the mesh node; one scene
 // whose roots are the rig's root nodes and the skinned mesh node (at the root, no transform, as
-// the glTF specification recommends); one skin, one mesh with one primitive, one material; one
+// the glTF specification recommends — or, for a spec with `meshParent`, under that rig node); one skin, one mesh with one primitive, one material; one
 // animation per clip with one sampler per channel. Output is deterministic: the same spec gives
 // the same bytes (no dates, no random identifiers, a fixed generator string).
 
@@ -64,7 +64,8 @@ export function createDocument(spec: ModelSpec): Document {
   spec.rig.nodes.forEach((rigNode, index) => {
     if (rigNode.parent < 0) scene.addChild(nodes[index]);
   });
-  scene.addChild(meshNode);
+  if (spec.meshParent !== undefined && spec.meshParent >= 0) nodes[spec.meshParent].addChild(meshNode);
+  else scene.addChild(meshNode);
   root.setDefaultScene(scene);
 
   for (const clip of spec.clips) {

@@ -5,6 +5,7 @@ import { buildBendTube } from './catalogue/bend-tube.ts';
 import { buildSingleBone, buildTwoBones, buildTwoBonesRotated } from './catalogue/chains.ts';
 import { buildInterpolation } from './catalogue/interpolation.ts';
 import { buildMannequin } from './catalogue/mannequin.ts';
+import { buildMannequinZupCm } from './catalogue/mannequin-zup-cm.ts';
 import { buildRobotArm } from './catalogue/robot-arm.ts';
 import { buildSnake } from './catalogue/snake.ts';
 import { writeGlb } from './gltf.ts';
@@ -21,6 +22,7 @@ export const MODEL_BUILDERS: readonly (() => ModelSpec)[] = [
   buildSnake,
   buildMannequin,
   buildInterpolation,
+  buildMannequinZupCm,
 ];
 
 /** Every model's spec, keyed by file name without extension, in README order. */

@@ -53,8 +53,18 @@ export interface ModelSpec {
   inverseBindMatrices: Float32Array<ArrayBuffer>;
   /** Node index of the skeleton root (`skins[0].skeleton`). */
   skeleton: number;
-  /** Name of the skinned mesh and of the node that instantiates it (a scene root, no transform). */
+  /** Name of the skinned mesh and of the node that instantiates it (no transform of its own). */
   meshName: string;
+  /**
+   * Index into `rig.nodes` of the node the skinned mesh node hangs under, as an FBX export leaves
+   * a mesh parented to its armature; absent: the mesh node is a scene root, as glTF recommends.
+   */
+  meshParent?: number;
+  /**
+   * Khronos glTF validator warnings the file is built to carry (issue codes), each explained in
+   * `notes`; any other warning fails `npm run models` and the tests.
+   */
+  validatorWarnings?: string[];
   mesh: PackedMesh;
   material: MaterialSpec;
   clips: ClipSpec[];

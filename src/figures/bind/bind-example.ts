@@ -1,11 +1,12 @@
 // The worked examples of chapter 3, computed by the skinning core at build time from the site's own
 // model files (public/models): the mannequin's hips in its bind pose, recovered from their inverse
 // bind matrix, beside their rest-pose global; and, for every skin of every model, how far the rest
-// pose is from the bind pose.
+// pose is from the bind pose — apart from the files whose rest pose places the whole mesh without
+// deforming it (chapter 6's model, built like the Khronos sample RiggedFigure), which are named.
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { readProjectModel } from '../../build-time/project-models.ts';
-import { bindGlobalsOf, bindPoseDeviation } from '../../core/bind-pose.ts';
+import { bindGlobalsOf, bindPoseDeformation, bindPoseDeviation } from '../../core/bind-pose.ts';
 import { createPlayer } from '../../core/frame.ts';
 
 export interface BindExample {
@@ -15,9 +16,16 @@ export interface BindExample {
   /** Files read from public/models, and skins checked in them. */
   modelCount: number;
   skinCount: number;
-  /** Largest bindPoseDeviation over every joint of every skin in the rest pose, and its file. */
+  /** Largest bindPoseDeviation over every joint of every skin in the rest pose, and its file (placed files aside). */
   largestDeviation: number;
   largestDeviationFile: string;
+  /**
+   * Files whose rest pose moves the mesh as one block (every skinning matrix the same matrix, far
+   * from the identity: bindPoseDeformation below 1e-5, bindPoseDeviation above 1e-3), and the
+   * largest deviation among them.
+   */
+  placedFiles: string[];
+  placedDeviation: number;
 }
 
 export function computeBindExample(root: string = process.cwd()): BindExample {
@@ -33,16 +41,23 @@ export function computeBindExample(root: string = process.cwd()): BindExample {
   let skinCount = 0;
   let largestDeviation = 0;
   let largestDeviationFile = '';
+  const placedFiles: string[] = [];
+  let placedDeviation = 0;
   for (const file of files) {
     const model = readProjectModel(file, root);
     const player = createPlayer(model); // in the rest pose
-    for (const each of model.skins) {
-      skinCount++;
-      for (const deviation of bindPoseDeviation(new Float32Array(each.joints.length), each, player.globals)) {
-        if (!(deviation <= largestDeviation)) {
-          largestDeviation = deviation;
-          largestDeviationFile = file;
-        }
+    const deviations = model.skins.map((each) => Math.max(...bindPoseDeviation(new Float32Array(each.joints.length), each, player.globals)));
+    const deformations = model.skins.map((each) => Math.max(...bindPoseDeformation(new Float32Array(each.joints.length), each, player.globals)));
+    skinCount += model.skins.length;
+    if (deviations.some((deviation) => deviation > 1e-3) && deformations.every((deformation) => deformation < 1e-5)) {
+      placedFiles.push(file);
+      placedDeviation = Math.max(placedDeviation, ...deviations);
+      continue;
+    }
+    for (const deviation of deviations) {
+      if (!(deviation <= largestDeviation)) {
+        largestDeviation = deviation;
+        largestDeviationFile = file;
       }
     }
   }
@@ -53,5 +68,7 @@ export function computeBindExample(root: string = process.cwd()): BindExample {
     skinCount,
     largestDeviation,
     largestDeviationFile,
+    placedFiles,
+    placedDeviation,
   };
 }

@@ -295,6 +295,15 @@ export class SkinView implements Island {
     return boundsOfPoses(this.model!, this.player!, poses);
   }
 
+  /**
+   * Frames other bounds than the model's (read, not copied), from the figure's initial angles; the
+   * reset button then returns to them. For islands whose choices move the mesh far away.
+   */
+  protected frameBounds(bounds: Bounds): void {
+    this.cameraControl.frame(bounds);
+    this.requestRender();
+  }
+
   /** Makes the controls show the current state (playing, pose, time range). */
   protected syncControls(): void {
     const clip = this.model?.clips[this.clipIndex];

@@ -1,0 +1,141 @@
+// The global inverse island (chapter 6): mannequin-zup-cm.glb walking — the mannequin as an FBX
+// export leaves it, under a Z_UP root and an Armature scaled 0.01, its inverse bind matrices
+// written in the armature's space. "Correct" is glTF's rule, the frame exactly as animateFrame
+// builds it; "Break it" redraws the palette as one of the renderers of global-inverse-modes.ts
+// does it: the global inverse forgotten or applied twice by an engine that works as ogldev does,
+// or the mesh node's transform applied by a glTF renderer. The skeleton overlay draws the joints'
+// globals, which no choice changes: it stands where the mesh should be.
+//
+// Each choice frames the mesh it draws (together with the skeleton, unless the mesh is too small
+// to see beside it), and a note under the choices says where the mesh went and how big it is,
+// measured when the model loads.
+
+import { Playback } from '../../core/clip.ts';
+import { animateFrame, showRestPose } from '../../core/frame.ts';
+import type { Bounds } from '../shared/camera-control.ts';
+import { formatNumber } from '../shared/format.ts';
+import type { Island } from '../shared/island-manager.ts';
+import { SkinView } from '../shared/skin-view.ts';
+import { applyMode, GLOBAL_INVERSE_MODES, placementOf, type GlobalInverseMode, type Placement } from './global-inverse-modes.ts';
+
+const MODEL_FILE = 'mannequin-zup-cm.glb';
+const CLIP_NAME = 'walk';
+/** A mesh whose bounds are under this fraction of the correct mesh's is too small to see beside the skeleton: it is framed alone. */
+const SMALL_MESH = 0.1;
+
+/** The size of an axis-aligned box along x, y and z. */
+function sizeOf({ min, max }: Bounds): [number, number, number] {
+  return [max[0] - min[0], max[1] - min[1], max[2] - min[2]];
+}
+
+function diagonalOf(bounds: Bounds): number {
+  return Math.hypot(...sizeOf(bounds));
+}
+
+function unionOf(a: Bounds, b: Bounds): Bounds {
+  const min = new Float32Array(3);
+  const max = new Float32Array(3);
+  for (let axis = 0; axis < 3; axis++) {
+    min[axis] = Math.min(a.min[axis], b.min[axis]);
+    max[axis] = Math.max(a.max[axis], b.max[axis]);
+  }
+  return { min, max };
+}
+
+/** "1.85 m", or "1.85 cm" under a metre's tenth. */
+function lengthText(metres: number): string {
+  return metres < 0.1 ? `${formatNumber(100 * metres, 2)} cm` : `${formatNumber(metres, 2)} m`;
+}
+
+class GlobalInverseIsland extends SkinView {
+  private mode: GlobalInverseMode = 'correct';
+  /** Null until the model has loaded. */
+  private placement: Placement | null = null;
+  /** What the camera frames for each choice. */
+  private readonly framing = new Map<GlobalInverseMode, Bounds>();
+  /** The sentence the note shows for each choice. */
+  private readonly notes = new Map<GlobalInverseMode, string>();
+  private readonly note: HTMLElement | null;
+
+  constructor(host: HTMLElement) {
+    super(host, { ground: true, yaw: 0.55, pitch: 0.16, autoplay: true });
+    this.note = host.querySelector('[data-part=global-inverse-note]');
+    const checked = this.onChoice('global-inverse-mode', (value) => this.setMode(value as GlobalInverseMode));
+    this.mode = GLOBAL_INVERSE_MODES.find((mode) => mode === checked) ?? 'correct';
+    void this.load();
+  }
+
+  private async load(): Promise<void> {
+    const loaded = await this.loadModelAndClip(MODEL_FILE, CLIP_NAME);
+    if (loaded === null) return;
+    const { model, clipIndex } = loaded;
+    this.setModel(model, clipIndex);
+    const player = this.player!;
+    showRestPose(player);
+    const placement = placementOf(model, player);
+    if (placement === null) {
+      this.fail('error', `The root node of ${MODEL_FILE} cannot be inverted: there is no global inverse to take.`);
+      return;
+    }
+    this.placement = placement;
+    this.measure();
+    this.setMode(this.mode);
+  }
+
+  /** Bounds of the mesh as each choice draws it, over the rest pose and four moments of the walk; the framing and notes they give. */
+  private measure(): void {
+    const player = this.player!;
+    const placement = this.placement!;
+    const clip = player.model.clips[this.clipIndex];
+    const times = [0, 0.25, 0.5, 0.75].map((fraction) => fraction * clip.duration);
+    const rest = new Map<GlobalInverseMode, Bounds>();
+    const walking = new Map<GlobalInverseMode, Bounds>();
+    for (const mode of GLOBAL_INVERSE_MODES) {
+      const restPose = () => {
+        showRestPose(player);
+        applyMode(mode, player, placement);
+      };
+      const walkPoses = times.map((time) => () => {
+        animateFrame(player, clip, time, Playback.LOOP);
+        applyMode(mode, player, placement);
+      });
+      rest.set(mode, this.boundsOfPoses([restPose]));
+      walking.set(mode, this.boundsOfPoses([restPose, ...walkPoses]));
+    }
+    // Each mistake framed with the skeleton, which stands where the correct mesh does; a mesh too
+    // small for that, alone.
+    const correct = walking.get('correct')!;
+    for (const mode of GLOBAL_INVERSE_MODES) {
+      const own = walking.get(mode)!;
+      const alone = mode === 'correct' || diagonalOf(own) < SMALL_MESH * diagonalOf(correct);
+      this.framing.set(mode, alone ? own : unionOf(own, correct));
+    }
+    // Sizes in the rest pose (the T-pose): height is y for the upright mesh, length z for one lying down.
+    const [, height] = sizeOf(rest.get('correct')!);
+    const lying = (mode: GlobalInverseMode) => lengthText(sizeOf(rest.get(mode)!)[2]);
+    const shrunk = formatNumber(height / sizeOf(rest.get('mesh-node-transform')!)[2], 0);
+    this.notes.set('correct', `Every joint's skinning matrix already holds Z_UP's turn and the Armature's 0.01: the mesh stands ${lengthText(height)} tall, where its skeleton stands.`);
+    this.notes.set('without-global-inverse', `Z_UP is applied twice, in the palette and again as the model matrix: the mesh lies on its back, ${lying('without-global-inverse')} long, at the feet of the standing skeleton.`);
+    this.notes.set('global-inverse-twice', `Z_UP's inverse is applied twice and Z_UP once: the turn is undone, and the mesh lies on its face in the file's own Z-up axes, ${lying('global-inverse-twice')} long.`);
+    this.notes.set('mesh-node-transform', `Z_UP and the Armature's 0.01 are applied twice: the mesh lies on its back between the skeleton's feet, ${lying('mesh-node-transform')} long, ${shrunk} times too small. The camera has moved in to show it; the skeleton is out of view.`);
+    showRestPose(player);
+  }
+
+  private setMode(mode: GlobalInverseMode): void {
+    this.mode = mode;
+    const note = this.notes.get(mode);
+    if (this.note !== null && note !== undefined) this.note.textContent = note;
+    const framing = this.framing.get(mode);
+    if (framing !== undefined) this.frameBounds(framing);
+    this.requestRender();
+  }
+
+  protected override updatePose(): void {
+    super.updatePose();
+    if (this.placement !== null) applyMode(this.mode, this.player!, this.placement);
+  }
+}
+
+export function mountIsland(host: HTMLElement): Island {
+  return new GlobalInverseIsland(host);
+}
