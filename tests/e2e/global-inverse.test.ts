@@ -6,64 +6,12 @@
 //
 // Pixels are compared as in islands.test.ts: element screenshots decoded in the page.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Locator, Page } from 'playwright-core';
+import { differingShare, pause, shot, waitForState } from './figures.ts';
 import { openSite, type Site } from './harness.ts';
 
 const PATH = '/chapters/global-inverse-transform/';
 /** A pixel "differs" when its R, G and B differ by more than this in total (0–765), as in islands.test.ts. */
-const PIXEL_THRESHOLD = 24;
 const MISTAKES = ['without-global-inverse', 'global-inverse-twice', 'mesh-node-transform'] as const;
-
-/** Waits until the island's data-state is one of `states`. */
-async function waitForState(island: Locator, states: string[], timeout = 30_000): Promise<void> {
-  const handle = await island.elementHandle();
-  await island.page().waitForFunction(
-    ([element, wanted]) => wanted.includes((element as HTMLElement).dataset.state ?? ''),
-    [handle, states] as const,
-    { timeout },
-  );
-}
-
-/** Lets the page draw: two animation frames. */
-async function nextFrames(page: Page): Promise<void> {
-  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-}
-
-/** Screenshot of the canvas after the page has drawn. */
-async function shot(island: Locator): Promise<Buffer> {
-  await nextFrames(island.page());
-  return island.locator('canvas').screenshot();
-}
-
-/** Share (0–1) of the pixels that differ between two PNG screenshots of the same size. */
-async function differingShare(page: Page, a: Buffer, b: Buffer): Promise<number> {
-  return page.evaluate(
-    async ([first, second, threshold]) => {
-      const decode = async (base64: string) => {
-        const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
-        const bitmap = await createImageBitmap(new Blob([bytes], { type: 'image/png' }));
-        const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
-        const context = canvas.getContext('2d')!;
-        context.drawImage(bitmap, 0, 0);
-        return context.getImageData(0, 0, bitmap.width, bitmap.height).data;
-      };
-      const [x, y] = await Promise.all([decode(first), decode(second)]);
-      if (x.length !== y.length) return 1;
-      let differing = 0;
-      for (let i = 0; i < x.length; i += 4) {
-        if (Math.abs(x[i] - y[i]) + Math.abs(x[i + 1] - y[i + 1]) + Math.abs(x[i + 2] - y[i + 2]) > threshold) differing++;
-      }
-      return differing / (x.length / 4);
-    },
-    [a.toString('base64'), b.toString('base64'), PIXEL_THRESHOLD] as const,
-  );
-}
-
-/** Pauses the island's clip if it plays. */
-async function pause(island: Locator): Promise<void> {
-  if ((await island.getAttribute('data-playing')) === 'true') await island.locator('[data-part=play]').click();
-  expect(await island.getAttribute('data-playing')).toBe('false');
-}
 
 let site: Site;
 

@@ -12,11 +12,10 @@ import { createPose, type Clip, type Model } from '../../src/core/model.ts';
 import { lerpQuatAtWithoutNormalizing, sampleClipWithUnscaledTangents } from '../../src/core/pitfalls.ts';
 import { sampleClipBlendingRotations } from '../../src/core/rotation-blend.ts';
 import { loadModelFile } from '../../tools/inspect.ts';
+import { differingPixels, nextFrames, waitForState } from './figures.ts';
 import { openSite, type Site } from './harness.ts';
 
 const PATH = '/chapters/keyframe-interpolation/';
-/** A pixel "differs" when its R, G and B differ by more than this in total (0–765). */
-const PIXEL_THRESHOLD = 24;
 
 const mannequin = loadModelFile(new URL('../../public/models/mannequin.glb', import.meta.url).pathname);
 const walk = mannequin.clips.find((clip) => clip.name === 'walk')!;
@@ -33,36 +32,9 @@ afterAll(async () => {
   await site?.close();
 });
 
-/** Waits until the island's data-state is one of `states`. */
-async function waitForState(island: Locator, states: string[]): Promise<void> {
-  const handle = await island.elementHandle();
-  await island.page().waitForFunction(([element, wanted]) => wanted.includes((element as HTMLElement).dataset.state ?? ''), [handle, states] as const, { timeout: 30_000 });
-}
-
-/** Lets the page draw: two animation frames. */
-async function nextFrames(page: Page): Promise<void> {
-  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-}
-
-/** Number of pixels that differ between two PNG screenshots of the same size. */
+/** Number of pixels that differ between two PNG screenshots of the same size (−1 when the sizes differ). */
 async function differing(page: Page, a: Buffer, b: Buffer): Promise<number> {
-  return page.evaluate(
-    async ([first, second, threshold]) => {
-      const decode = async (base64: string) => {
-        const bitmap = await createImageBitmap(new Blob([Uint8Array.from(atob(base64), (c) => c.charCodeAt(0))], { type: 'image/png' }));
-        const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
-        const context = canvas.getContext('2d')!;
-        context.drawImage(bitmap, 0, 0);
-        return context.getImageData(0, 0, bitmap.width, bitmap.height).data;
-      };
-      const [x, y] = await Promise.all([decode(first), decode(second)]);
-      if (x.length !== y.length) return -1;
-      let count = 0;
-      for (let i = 0; i < x.length; i += 4) if (Math.abs(x[i] - y[i]) + Math.abs(x[i + 1] - y[i + 1]) + Math.abs(x[i + 2] - y[i + 2]) > threshold) count++;
-      return count;
-    },
-    [a.toString('base64'), b.toString('base64'), PIXEL_THRESHOLD] as const,
-  );
+  return (await differingPixels(page, a, b)).differing;
 }
 
 /** A screenshot of `element` after the page has drawn. */

@@ -9,16 +9,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import type { Locator, Page } from 'playwright-core';
+import type { Locator } from 'playwright-core';
+import { differingPixels, differingShare, nextFrames, pause, shot, waitForState } from './figures.ts';
 import { dist, openSite, type Site } from './harness.ts';
 
 /** Must match MAX_LIVE_CONTEXTS in src/figures/shared/island-manager.ts. */
 const MAX_LIVE_CONTEXTS = 8;
 /** States in which an island holds a WebGL context. */
 const LIVE_STATES = ['loading', 'running', 'paused', 'lost'];
-/** A pixel "differs" when its R, G and B differ by more than this in total (0–765). */
-const PIXEL_THRESHOLD = 24;
 const ISLANDS = 'arm-figure, model-figure, weights-figure, bind-figure, offset-figure, traversal-figure, global-inverse-figure, keys-figure, curves-figure';
 
 /** Chapter pages of dist/ as URL paths. */
@@ -38,46 +36,6 @@ function chapterPages(): string[] {
 
 const pages = chapterPages();
 
-/** Waits until the island's data-state is one of `states`; returns it. */
-async function waitForState(island: Locator, states: string[], timeout = 30_000): Promise<string> {
-  const handle = await island.elementHandle();
-  await island.page().waitForFunction(
-    ([element, wanted]) => wanted.includes((element as HTMLElement).dataset.state ?? ''),
-    [handle, states] as const,
-    { timeout },
-  );
-  return (await island.getAttribute('data-state')) ?? '';
-}
-
-/** Lets the page draw: two animation frames. */
-async function nextFrames(page: Page): Promise<void> {
-  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-}
-
-/** Number of pixels that differ between two PNG screenshots of the same size. */
-async function differingPixels(page: Page, a: Buffer, b: Buffer): Promise<{ differing: number; total: number }> {
-  return page.evaluate(
-    async ([first, second, threshold]) => {
-      const decode = async (base64: string) => {
-        const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
-        const bitmap = await createImageBitmap(new Blob([bytes], { type: 'image/png' }));
-        const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
-        const context = canvas.getContext('2d')!;
-        context.drawImage(bitmap, 0, 0);
-        return context.getImageData(0, 0, bitmap.width, bitmap.height).data;
-      };
-      const [x, y] = await Promise.all([decode(first), decode(second)]);
-      if (x.length !== y.length) return { differing: -1, total: x.length / 4 };
-      let differing = 0;
-      for (let i = 0; i < x.length; i += 4) {
-        if (Math.abs(x[i] - y[i]) + Math.abs(x[i + 1] - y[i + 1]) + Math.abs(x[i + 2] - y[i + 2]) > threshold) differing++;
-      }
-      return { differing, total: x.length / 4 };
-    },
-    [a.toString('base64'), b.toString('base64'), PIXEL_THRESHOLD] as const,
-  );
-}
-
 /** Share of the stage's pixels that the canvas changes (screenshot with vs without the canvas). */
 async function drawnShare(island: Locator): Promise<number> {
   const page = island.page();
@@ -89,25 +47,6 @@ async function drawnShare(island: Locator): Promise<number> {
   const without = await stage.screenshot();
   await canvas.evaluate((element) => ((element as HTMLElement).style.visibility = ''));
   const { differing, total } = await differingPixels(page, withCanvas, without);
-  return differing / total;
-}
-
-/** Pauses the island's clip if it plays, so that only the controls change what it shows. */
-async function pause(island: Locator): Promise<void> {
-  if ((await island.getAttribute('data-playing')) === 'true') await island.locator('[data-part=play]').click();
-  expect(await island.getAttribute('data-playing')).toBe('false');
-  await nextFrames(island.page());
-}
-
-/** Screenshot of the canvas after the page has drawn. */
-async function shot(island: Locator): Promise<Buffer> {
-  await nextFrames(island.page());
-  return island.locator('canvas').screenshot();
-}
-
-/** Share (0–1) of the pixels that differ between two PNG screenshots of the same size. */
-async function differingShare(page: Page, a: Buffer, b: Buffer): Promise<number> {
-  const { differing, total } = await differingPixels(page, a, b);
   return differing / total;
 }
 

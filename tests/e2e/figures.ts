@@ -1,0 +1,67 @@
+// What the e2e tests of the figures share: waiting for an island's state, letting the page draw,
+// and comparing screenshots pixel by pixel — decoded in the page (createImageBitmap), so what is
+// compared is what the reader sees after compositing, with no test hook in the shipped code.
+import { expect } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+
+/** A pixel "differs" when its R, G and B differ by more than this in total (0–765). */
+export const PIXEL_THRESHOLD = 24;
+
+/** Waits until the island's data-state is one of `states`; returns it. */
+export async function waitForState(island: Locator, states: string[], timeout = 30_000): Promise<string> {
+  const handle = await island.elementHandle();
+  await island.page().waitForFunction(
+    ([element, wanted]) => wanted.includes((element as HTMLElement).dataset.state ?? ''),
+    [handle, states] as const,
+    { timeout },
+  );
+  return (await island.getAttribute('data-state')) ?? '';
+}
+
+/** Lets the page draw: two animation frames. */
+export async function nextFrames(page: Page): Promise<void> {
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+}
+
+/** Pixels that differ between two PNG screenshots of the same size (differing −1 when the sizes differ). */
+export async function differingPixels(page: Page, a: Buffer, b: Buffer): Promise<{ differing: number; total: number }> {
+  return page.evaluate(
+    async ([first, second, threshold]) => {
+      const decode = async (base64: string) => {
+        const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+        const bitmap = await createImageBitmap(new Blob([bytes], { type: 'image/png' }));
+        const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
+        const context = canvas.getContext('2d')!;
+        context.drawImage(bitmap, 0, 0);
+        return context.getImageData(0, 0, bitmap.width, bitmap.height).data;
+      };
+      const [x, y] = await Promise.all([decode(first), decode(second)]);
+      if (x.length !== y.length) return { differing: -1, total: x.length / 4 };
+      let differing = 0;
+      for (let i = 0; i < x.length; i += 4) {
+        if (Math.abs(x[i] - y[i]) + Math.abs(x[i + 1] - y[i + 1]) + Math.abs(x[i + 2] - y[i + 2]) > threshold) differing++;
+      }
+      return { differing, total: x.length / 4 };
+    },
+    [a.toString('base64'), b.toString('base64'), PIXEL_THRESHOLD] as const,
+  );
+}
+
+/** Share (0–1) of the pixels that differ between two PNG screenshots of the same size (negative when the sizes differ). */
+export async function differingShare(page: Page, a: Buffer, b: Buffer): Promise<number> {
+  const { differing, total } = await differingPixels(page, a, b);
+  return differing / total;
+}
+
+/** Screenshot of the island's canvas after the page has drawn. */
+export async function shot(island: Locator): Promise<Buffer> {
+  await nextFrames(island.page());
+  return island.locator('canvas').screenshot();
+}
+
+/** Pauses the island's clip if it plays, so that only the controls change what it shows. */
+export async function pause(island: Locator): Promise<void> {
+  if ((await island.getAttribute('data-playing')) === 'true') await island.locator('[data-part=play]').click();
+  expect(await island.getAttribute('data-playing')).toBe('false');
+  await nextFrames(island.page());
+}
