@@ -137,7 +137,7 @@ export function sampleClip(
 }
 
 /** The pose array a track path writes (translations, rotations or scales), or null for an unknown path. */
-function channelOf(pose: Pose, path: TrackPath): Float32Array | null {
+export function channelOf(pose: Pose, path: TrackPath): Float32Array | null {
   if (path === TrackPath.TRANSLATION) return pose.translations;
   if (path === TrackPath.ROTATION) return pose.rotations;
   if (path === TrackPath.SCALE) return pose.scales;

@@ -12,7 +12,7 @@
 // Matrices are column-major 4×4s, 16 floats per node; `parents` is parents-first, −1 = root, as
 // for localToGlobal (src/core/hierarchy.ts), the correct version of both functions below.
 
-import { Playback, findKeyIndex, sampleClip, wrapClipTime, type ClipCursor } from './clip.ts';
+import { Playback, channelOf, findKeyIndex, sampleClip, wrapClipTime, type ClipCursor } from './clip.ts';
 import { nodeCountOf } from './hierarchy.ts';
 import { copyMat4At, invertMat4At, multiplyMat4At, multiplyQuatAt, normalizeQuatAt, setIdentityAt } from './math.ts';
 import { Interpolation, TrackPath, type Clip, type Pose, type Skin, type SkinnedPrimitive, type Track } from './model.ts';
@@ -473,7 +473,7 @@ export function sampleClipWithUnscaledTangents(
   const time = cursor.time;
   for (let i = 0; i < clip.tracks.length; i++) {
     const { node, path, interpolation, times, values } = clip.tracks[i];
-    const target = path === TrackPath.TRANSLATION ? out.translations : path === TrackPath.ROTATION ? out.rotations : path === TrackPath.SCALE ? out.scales : null;
+    const target = channelOf(out, path);
     const width = path === TrackPath.ROTATION ? 4 : 3;
     const keyCount = Math.min(times.length, Math.floor(values.length / (3 * width)));
     if (interpolation !== Interpolation.CUBICSPLINE || target === null || !(node >= 0) || width * node + width > target.length) continue;
