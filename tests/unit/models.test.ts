@@ -23,6 +23,10 @@ import {
   skinIndexOf,
   weightOf,
 } from '../../tools/models/reference.ts';
+import { addVertex, createMeshBuilder, packMesh } from '../../tools/models/mesh.ts';
+import { loadModelFile } from '../../tools/inspect.ts';
+import { createPlayer, Playback, skinVertices } from '../../src/core/index.ts';
+import { poseAt } from './helpers.ts';
 
 const MODELS_DIRECTORY = fileURLToPath(new URL('../../public/models/', import.meta.url));
 
@@ -36,6 +40,7 @@ const EXPECTED_CLIPS: Record<string, string[]> = {
   mannequin: ['walk', 'wave', 'idle'],
   interpolation: ['keys'],
   'mannequin-zup-cm': ['walk'],
+  tentacle: ['curl'],
 };
 const NAMES = Object.keys(EXPECTED_CLIPS);
 const UNSIGNED_BYTE = 5121;
@@ -188,7 +193,7 @@ describe.each(NAMES)('%s: skin, bind pose and clips', (name) => {
     const m = model(name);
     const names = m.joints.map((joint) => m.names[joint]);
     expect(new Set(names).size).toBe(names.length);
-    for (const jointName of names) expect(jointName).toMatch(/^[a-z][a-z_]*(\.(L|R|\d\d))?$/);
+    for (const jointName of names) expect(jointName).toMatch(/^[a-z][a-z_]*(\.(L|R|\d{2,3}))?$/);
     const roots: number[] = [];
     m.joints.forEach((joint, j) => {
       let ancestor = m.parents[joint];
@@ -751,5 +756,195 @@ describe('mannequin-zup-cm', () => {
     const b = bounds(referenceSkin(m, palette));
     expect(b[5]).toBeGreaterThan(1.8); // height along +Z, in metres
     expect(b[5]).toBeLessThan(1.9);
+  });
+});
+
+describe('tentacle', () => {
+  const JOINT_COUNT = 300;
+  /** 1/128: every joint height is exact in float32. */
+  const BONE_LENGTH = 1 / 128;
+
+  /** The file's own JSON chunk, read from the bytes (not through @gltf-transform). */
+  function glbJson(bytes: Uint8Array): {
+    accessors: { componentType: number; count: number }[];
+    meshes: { primitives: { attributes: Record<string, number> }[] }[];
+    animations: { samplers: { input: number }[] }[];
+  } {
+    const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    const jsonLength = view.getUint32(12, true);
+    return JSON.parse(new TextDecoder().decode(bytes.subarray(20, 20 + jsonLength)));
+  }
+
+  /** World-space origin of node `index` at `time` seconds into `curl`. */
+  function jointOrigin(m: ReferenceModel, index: number, time: number): number[] {
+    const world = referenceWorlds(m, referencePose(m, 'curl', time))[index];
+    return [world[12], world[13], world[14]];
+  }
+
+  /** Turn of a joint about its own +Z in `curl` at `time`, radians, checking the axis is +Z. */
+  function turnAboutZ(m: ReferenceModel, index: number, time: number): number {
+    const channel = m.clips.get('curl')!.channels.find((c) => c.node === index && c.path === 'rotation');
+    if (!channel) return 0;
+    const q = sampleChannel(channel, time);
+    expect(Math.abs(q[0]) + Math.abs(q[1]), `${m.names[index]} turns about +Z only`).toBeLessThan(1e-7);
+    return 2 * Math.atan2(q[2], q[3]);
+  }
+
+  it('is one chain of 300 joints, segment.000 … segment.298 and tip, 1/128 apart up +Y, unrotated', () => {
+    const m = model('tentacle');
+    expect(m.joints.length).toBe(JOINT_COUNT);
+    m.joints.forEach((joint, j) => {
+      expect(m.names[joint]).toBe(j === JOINT_COUNT - 1 ? 'tip' : `segment.${String(j).padStart(3, '0')}`);
+      expect(m.parents[joint]).toBe(j === 0 ? -1 : m.joints[j - 1]);
+      expect(m.rotations[joint]).toEqual([0, 0, 0, 1]);
+      const [x, y, z] = m.translations[joint];
+      expect([x, z]).toEqual([0, 0]);
+      expect(y).toBeCloseTo(j === 0 ? 0 : BONE_LENGTH, 12);
+    });
+    // The top of the rounded tip: 300 bones of 1/128 (2.34375) plus the tip's radius, 0.007.
+    const b = bounds(m.positions);
+    expect(b[1]).toBe(0);
+    expect(b[4]).toBeCloseTo(2.35075, 6);
+    // Each inverse bind matrix is translate(0, −j/128, 0), exactly, as float32 holds j/128 exactly.
+    m.joints.forEach((_, j) => {
+      const expected = mat4.fromTranslation(mat4.create(), [0, 0 - j * BONE_LENGTH, 0]);
+      expect(Array.from(m.inverseBindMatrices.subarray(16 * j, 16 * j + 16)), `joint ${j}`).toEqual(Array.from(expected));
+    });
+  });
+
+  it('stores JOINTS_0 as UNSIGNED_SHORT, and its vertices use joints past 255; every other model keeps UNSIGNED_BYTE', () => {
+    for (const name of NAMES) {
+      const json = glbJson(catalogue.files.get(name)!);
+      const accessor = json.accessors[json.meshes[0].primitives[0].attributes.JOINTS_0];
+      expect(accessor.componentType, name).toBe(name === 'tentacle' ? UNSIGNED_SHORT : UNSIGNED_BYTE);
+    }
+    const m = model('tentacle');
+    expect(m.jointIndices).toBeInstanceOf(Uint16Array);
+    let largest = 0;
+    for (let i = 0; i < m.jointIndices.length; i++) if (m.weights[i] > 0) largest = Math.max(largest, m.jointIndices[i]);
+    expect(largest).toBeGreaterThanOrEqual(256);
+    expect(largest).toBe(JOINT_COUNT - 1);
+  });
+
+  it('blends at most two neighbouring joints per vertex, weights summing to 1', () => {
+    const m = model('tentacle');
+    for (let v = 0; v < m.positions.length / 3; v++) {
+      const [w0, w1, w2, w3] = m.weights.subarray(4 * v, 4 * v + 4);
+      expect(w2 + w3).toBe(0);
+      expect(Math.abs(w0 + w1 - 1)).toBeLessThan(1e-7);
+      if (w1 > 0) expect(Math.abs(m.jointIndices[4 * v] - m.jointIndices[4 * v + 1])).toBe(1);
+    }
+  });
+
+  it('curl: every joint turns about its own +Z, more towards the tip: (1/128) / (0.25·(σ + 0.15)) radians when rolled up', () => {
+    const m = model('tentacle');
+    // Fully rolled at 2 s; σ = distance from the joint to the tip = (300 − j) / 128.
+    // Tip: σ = 1/128, a turn of 0.1980 rad (11.3°); joint 250: σ = 50/128, 0.0578 rad.
+    expect(turnAboutZ(m, node(m, 'tip'), 2)).toBeCloseTo(BONE_LENGTH / (0.25 * (1 / 128 + 0.15)), 6);
+    expect(turnAboutZ(m, m.joints[250], 2)).toBeCloseTo(BONE_LENGTH / (0.25 * (50 / 128 + 0.15)), 6);
+    let previous = 0;
+    for (let j = 1; j < JOINT_COUNT; j++) {
+      const turn = turnAboutZ(m, m.joints[j], 2);
+      expect(turn, `joint ${j}`).toBeGreaterThanOrEqual(previous - 1e-7);
+      previous = turn;
+    }
+    // Rolled up, the turns add up to about 1.45 full turns: between the integral of the curvature
+    // over the unfaded spiral (σ from half a bone to 1.2: 4·ln(1.35 / (0.15 + 1/256))) and over all
+    // of it unfaded (σ up to 1.5: 4·ln(1.65 / 0.15)).
+    let total = 0;
+    for (let j = 1; j < JOINT_COUNT; j++) total += turnAboutZ(m, m.joints[j], 2);
+    expect(total).toBeGreaterThan(4 * Math.log(1.35 / (0.15 + 1 / 256)));
+    expect(total).toBeLessThan(4 * Math.log(1.65 / 0.15));
+    // Straight at 0 s: only the root has a turn (its sway), and that is 0 too.
+    for (const joint of m.joints) expect(turnAboutZ(m, joint, 0)).toBe(0);
+  });
+
+  it('curl rolls from the tip downwards: joint 250 moves more than 0.5 units, joint 100 only follows the root', () => {
+    const m = model('tentacle');
+    const rest = jointOrigin(m, m.joints[250], 0);
+    for (let c = 0; c < 3; c++) expect(rest[c]).toBeCloseTo([0, 250 * BONE_LENGTH, 0][c], 5);
+    const rolled = jointOrigin(m, m.joints[250], 2);
+    expect(Math.hypot(...rolled.map((x, c) => x - rest[c]))).toBeGreaterThan(0.5);
+    // Early on only the tip has started to roll.
+    const early = 0.6;
+    const tipMove = Math.hypot(...jointOrigin(m, node(m, 'tip'), early).map((x, c) => x - jointOrigin(m, node(m, 'tip'), 0)[c]));
+    expect(turnAboutZ(m, node(m, 'tip'), early)).toBeGreaterThan(0.1);
+    expect(turnAboutZ(m, m.joints[150], early)).toBe(0);
+    expect(tipMove).toBeGreaterThan(0.1);
+    // Joint 100, below the spiral, is carried by the root alone, which at 2 s leans 10° towards +X
+    // (its sway, 4°·sin(2π·2t / 4), is 0 then): (0, 100/128, 0) turned −10° about Z.
+    const low = jointOrigin(m, m.joints[100], 2);
+    const lean = (10 * Math.PI) / 180;
+    const expected = [100 * BONE_LENGTH * Math.sin(lean), 100 * BONE_LENGTH * Math.cos(lean), 0];
+    for (let c = 0; c < 3; c++) expect(low[c]).toBeCloseTo(expected[c], 5);
+  });
+
+  it('needs its upper matrices: most vertices depend on joints ≥ 128, and at 2 s they are far from the bind pose', () => {
+    const m = model('tentacle');
+    const vertexCount = m.positions.length / 3;
+    const skinned = referenceSkinnedPositions(m, 'curl', 2);
+    let upper = 0,
+      farUpper = 0;
+    for (let v = 0; v < vertexCount; v++) {
+      if (m.jointIndices[4 * v] < 128 && m.jointIndices[4 * v + 1] < 128) continue;
+      upper++;
+      const moved = Math.hypot(...[0, 1, 2].map((c) => skinned[3 * v + c] - m.positions[3 * v + c]));
+      if (moved > 0.5) farUpper++;
+    }
+    expect(upper / vertexCount).toBeGreaterThan(0.6);
+    expect(farUpper / upper).toBeGreaterThan(0.5);
+  });
+
+  it('keys 6 times a second, every channel sharing one key-time accessor, in under 250 KiB', () => {
+    const bytes = catalogue.files.get('tentacle')!;
+    expect(bytes.length).toBeLessThan(250 * 1024);
+    const json = glbJson(bytes);
+    const inputs = new Set(json.animations[0].samplers.map((sampler) => sampler.input));
+    expect(inputs.size).toBe(1);
+    expect(json.accessors[[...inputs][0]].count).toBe(25);
+    const clip = model('tentacle').clips.get('curl')!;
+    expect(clip.duration).toBe(4);
+    expect(Array.from(clip.channels[0].times)).toEqual(Array.from({ length: 25 }, (_, k) => Math.fround(k / 6)));
+  });
+
+  it('loads in the core: 300 joints, 16-bit joint indices, and CPU skinning that matches the reference', () => {
+    const loaded = loadModelFile(`${MODELS_DIRECTORY}tentacle.glb`);
+    expect(loaded.skins[0].joints.length).toBe(JOINT_COUNT);
+    const primitive = loaded.meshes[0].primitives[0];
+    expect(Math.max(...primitive.joints)).toBe(JOINT_COUNT - 1);
+    const player = createPlayer(loaded);
+    const out = new Float32Array(3 * primitive.vertexCount);
+    for (const time of [0.9, 2]) {
+      poseAt(player, 0, time, Playback.CLAMP);
+      skinVertices(out, null, primitive, player.palettes[0]);
+      const expected = referenceSkinnedPositions(model('tentacle'), 'curl', time);
+      let worst = 0;
+      for (let i = 0; i < out.length; i++) worst = Math.max(worst, Math.abs(out[i] - expected[i]));
+      expect(worst, `at ${time} s`).toBeLessThan(2e-5);
+    }
+  });
+});
+
+describe('packMesh: the JOINTS_0 component type', () => {
+  /** One vertex bound to skin joint `skinIndex` of a skin whose joints are nodes 0 … skinIndex. */
+  function packOne(skinIndex: number) {
+    const mesh = createMeshBuilder();
+    addVertex(mesh, [0, 0, 0], [0, 1, 0], [[skinIndex, 1]]);
+    return packMesh(
+      mesh,
+      Array.from({ length: skinIndex + 1 }, (_, index) => index),
+    );
+  }
+
+  it('writes unsigned bytes up to joint 255 and unsigned shorts from 256', () => {
+    expect(packOne(255).joints).toBeInstanceOf(Uint8Array);
+    expect(Array.from(packOne(255).joints)).toEqual([255, 0, 0, 0]);
+    expect(packOne(256).joints).toBeInstanceOf(Uint16Array);
+    expect(Array.from(packOne(256).joints)).toEqual([256, 0, 0, 0]);
+    expect(Array.from(packOne(65535).joints)).toEqual([65535, 0, 0, 0]);
+  });
+
+  it('refuses a joint index above 65535, naming the vertex and the index', () => {
+    expect(() => packOne(65536)).toThrow(/vertex 0: joint index 65536 does not fit JOINTS_0/);
   });
 });

@@ -20,7 +20,7 @@ for (const [name, bytes] of files) {
   const { numErrors, numWarnings, numInfos, numHints } = report.issues;
   const spec = specs.get(name)!;
   console.log(
-    `${`${name}.glb`.padEnd(24)} ${String(bytes.length).padStart(7)} B  ${String(spec.joints.length).padStart(2)} joints  ` +
+    `${`${name}.glb`.padEnd(24)} ${String(bytes.length).padStart(7)} B  ${String(spec.joints.length).padStart(3)} joints  ` +
       `${String(spec.mesh.vertexCount).padStart(5)} vertices  validator: ${numErrors} errors, ${numWarnings} warnings, ` +
       `${numInfos} infos, ${numHints} hints`,
   );

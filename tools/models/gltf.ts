@@ -6,7 +6,7 @@
 // animation per clip with one sampler per channel. Output is deterministic: the same spec gives
 // the same bytes (no dates, no random identifiers, a fixed generator string).
 
-import { Document, Logger, NodeIO, type Node as GltfNode } from '@gltf-transform/core';
+import { type Accessor, Document, Logger, NodeIO, type Node as GltfNode } from '@gltf-transform/core';
 import type { ModelSpec } from './spec.ts';
 
 /** `asset.generator` of every file: fixed, so regenerating does not change bytes. */
@@ -70,13 +70,26 @@ export function createDocument(spec: ModelSpec): Document {
 
   for (const clip of spec.clips) {
     const animation = document.createAnimation(clip.name);
+    // Tracks that hold the same `times` array share one input accessor, labelled by the clip.
+    const tracksPerTimes = new Map<Float32Array, number>();
+    for (const track of clip.tracks) tracksPerTimes.set(track.times, (tracksPerTimes.get(track.times) ?? 0) + 1);
+    const sharedInputs = new Map<Float32Array, Accessor>();
     for (const track of clip.tracks) {
       // Samplers and channels have no `name` in glTF; the accessors carry the label instead.
       const label = `${clip.name}/${spec.rig.nodes[track.node].name}.${track.path}`;
+      const shared = tracksPerTimes.get(track.times)! > 1;
+      let input = shared ? sharedInputs.get(track.times) : undefined;
+      if (!input) {
+        input = document
+          .createAccessor(shared ? `${clip.name}:times` : `${label}:times`, buffer)
+          .setType('SCALAR')
+          .setArray(track.times);
+        if (shared) sharedInputs.set(track.times, input);
+      }
       const sampler = document
         .createAnimationSampler()
         .setInterpolation(track.interpolation)
-        .setInput(document.createAccessor(`${label}:times`, buffer).setType('SCALAR').setArray(track.times))
+        .setInput(input)
         .setOutput(
           document
             .createAccessor(`${label}:values`, buffer)

@@ -8,6 +8,7 @@ import { buildMannequin } from './catalogue/mannequin.ts';
 import { buildMannequinZupCm } from './catalogue/mannequin-zup-cm.ts';
 import { buildRobotArm } from './catalogue/robot-arm.ts';
 import { buildSnake } from './catalogue/snake.ts';
+import { buildTentacle } from './catalogue/tentacle.ts';
 import { writeGlb } from './gltf.ts';
 import { renderReadme } from './readme.ts';
 import type { ModelSpec } from './spec.ts';
@@ -23,6 +24,7 @@ export const MODEL_BUILDERS: readonly (() => ModelSpec)[] = [
   buildMannequin,
   buildInterpolation,
   buildMannequinZupCm,
+  buildTentacle,
 ];
 
 /** Every model's spec, keyed by file name without extension, in README order. */

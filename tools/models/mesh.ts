@@ -2,8 +2,9 @@
 //
 // Shapes are added in authoring space with a weight function per vertex; the builder keeps
 // everything in 64-bit floats and packs glTF-ready typed arrays at the end: float positions and
-// unit normals, JOINTS_0 as unsigned bytes, WEIGHTS_0 as floats summing to 1 (at most four
-// influences, largest first), and unsigned-short triangle indices (counter-clockwise = front).
+// unit normals, JOINTS_0 as unsigned bytes (unsigned shorts once a vertex uses a skin joint index
+// above 255), WEIGHTS_0 as floats summing to 1 (at most four influences, largest first), and
+// unsigned-short triangle indices (counter-clockwise = front).
 
 import {
   type Mat4,
@@ -41,8 +42,11 @@ export interface PackedMesh {
   positions: Float32Array<ArrayBuffer>;
   /** 3 floats per vertex, unit length. */
   normals: Float32Array<ArrayBuffer>;
-  /** 4 skin joint indices per vertex; unused slots are 0 with weight 0. */
-  joints: Uint8Array<ArrayBuffer>;
+  /**
+   * 4 skin joint indices per vertex; unused slots are 0 with weight 0. Unsigned bytes while every
+   * index is ≤ 255, unsigned shorts (0 … 65535) as soon as one is above.
+   */
+  joints: Uint8Array<ArrayBuffer> | Uint16Array<ArrayBuffer>;
   /** 4 weights per vertex in [0, 1], largest first, summing to 1. */
   weights: Float32Array<ArrayBuffer>;
   /** 3 vertex indices per triangle. */
@@ -289,6 +293,11 @@ export function normalizeInfluences(influences: Influence[]): Influence[] {
   return sorted.map(([joint, weight]) => [joint, weight / total] as Influence);
 }
 
+/** Largest skin joint index JOINTS_0 holds as UNSIGNED_BYTE. */
+export const MAX_BYTE_JOINT_INDEX = 255;
+/** Largest skin joint index JOINTS_0 holds at all (UNSIGNED_SHORT, glTF's widest joint type). */
+export const MAX_SHORT_JOINT_INDEX = 65535;
+
 /**
  * Packs the builder into glTF-ready arrays (see PackedMesh); `skinJoints` lists the joints' node
  * indices in skin order, so JOINTS_0 holds positions in that list.
@@ -299,7 +308,7 @@ export function packMesh(mesh: MeshBuilder, skinJoints: number[]): PackedMesh {
   if (vertexCount >= 65535) throw new Error(`${vertexCount} vertices do not fit 16-bit indices`);
   const positions = new Float32Array(3 * vertexCount);
   const normals = new Float32Array(3 * vertexCount);
-  const joints = new Uint8Array(4 * vertexCount);
+  const skinIndices = new Array<number>(4 * vertexCount).fill(0);
   const weights = new Float32Array(4 * vertexCount);
   for (let i = 0; i < vertexCount; i++) {
     positions.set(
@@ -323,10 +332,15 @@ export function packMesh(mesh: MeshBuilder, skinJoints: number[]): PackedMesh {
     for (let k = 0; k < influences.length; k++) {
       const skinIndex = skinIndexOfNode.get(influences[k][0]);
       if (skinIndex === undefined) throw new Error(`vertex ${i}: node ${influences[k][0]} is not a joint of the skin`);
-      if (skinIndex > 255) throw new Error('joint index above 255');
-      joints[4 * i + k] = skinIndex;
+      if (skinIndex > MAX_SHORT_JOINT_INDEX) {
+        throw new Error(`vertex ${i}: joint index ${skinIndex} does not fit JOINTS_0 (unsigned short, at most ${MAX_SHORT_JOINT_INDEX})`);
+      }
+      skinIndices[4 * i + k] = skinIndex;
     }
   }
+  // The smallest glTF type that holds every index: files of small skins keep their byte layout.
+  const needsShorts = skinIndices.some((index) => index > MAX_BYTE_JOINT_INDEX);
+  const joints = needsShorts ? new Uint16Array(skinIndices) : new Uint8Array(skinIndices);
   const indices = new Uint16Array(mesh.triangles);
   return { vertexCount, positions, normals, joints, weights, indices };
 }

@@ -13,7 +13,10 @@ export interface TrackSpec {
   node: number;
   path: TrackPathName;
   interpolation: InterpolationName;
-  /** Key times in seconds, strictly increasing, first key at 0. */
+  /**
+   * Key times in seconds, strictly increasing, first key at 0. Tracks of one clip that hold the
+   * same array (the same object) share one input accessor in the file.
+   */
   times: Float32Array<ArrayBuffer>;
   /**
    * 3 (translation, scale) or 4 (rotation, unit quaternion) floats per key; CUBICSPLINE stores
