@@ -6,13 +6,16 @@ import remarkMath from 'remark-math';
 import rehypeKatex from 'rehype-katex';
 import { codeThemes, notationTransformers, transformerFencedFrame } from './src/build-time/code.ts';
 import { rehypeHeadingAnchors } from './src/build-time/rehype-heading-anchors.ts';
+import { searchIndex } from './src/build-time/search-index.ts';
+import { glslComments } from './src/build-time/glsl-comments.ts';
 
 // Maths is typeset at build time (remark-math + rehype-katex through the unified processor: Astro 7's
 // default processor ignores remark/rehype plugins). Fenced code uses the same Shiki themes, notation
-// transformers and frame (caption + copy button) as the <Snippet> component.
+// transformers and frame (caption + copy button) as the <Snippet> component. After the build,
+// searchIndex() runs Pagefind over the output directory (dist/, or --outDir) for the site search.
 export default defineConfig({
   trailingSlash: 'ignore',
-  integrations: [mdx()],
+  integrations: [mdx(), searchIndex()],
   markdown: {
     processor: unified({
       remarkPlugins: [remarkMath],
@@ -28,4 +31,6 @@ export default defineConfig({
   },
   build: { inlineStylesheets: 'auto' },
   devToolbar: { enabled: false },
+  // Shader comments stay in shaders/ and on the pages, not in the bundle (src/build-time/glsl-comments.ts).
+  vite: { plugins: [glslComments()] },
 });

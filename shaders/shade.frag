@@ -39,9 +39,11 @@ vec3 weightColor(float weight) {
 // #endregion weight-ramp
 
 void main() {
+  // #region surface-normal
   vec3 normal = normalize(v_skinnedNormal);
   // Meshes are drawn without back-face culling; a back face is lit from its visible side.
   if (!gl_FrontFacing) normal = -normal;
+  // #endregion surface-normal
   vec3 toCamera = normalize(u_cameraPosition - v_skinnedPosition);
 
   float key = max(dot(normal, u_keyLightDirection), 0.0);

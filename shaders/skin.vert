@@ -22,11 +22,15 @@ precision highp sampler2D;
 
 layout(location = 0) in vec3 a_position;
 layout(location = 1) in vec3 a_normal;
+// #region joint-attribute
 layout(location = 2) in uvec4 a_joints;
+// #endregion joint-attribute
 layout(location = 3) in vec4 a_weights;
 
+// #region palette-uniform
 /** RGBA32F, 4 texels wide, one row per joint of the skin. */
 uniform sampler2D u_palette;
+// #endregion palette-uniform
 /** Model space → clip space (the camera's projection × view). */
 uniform mat4 u_viewProjection;
 /** Index into the skin's joint list whose weight v_selectedWeight reports; −1 for none. */

@@ -18,6 +18,7 @@ import {
   type Model,
   type Player,
 } from '../src/core/index.ts';
+import { influenceStatistics, nodeRoles, nodeTreeOrder } from '../src/core/model-summary.ts';
 
 const USAGE = 'usage: npm run inspect -- <file.gltf|.glb> [--clip NAME|INDEX] [--time SECONDS] [--loop] [--json]';
 
@@ -135,39 +136,27 @@ export function describeModel(model: Model): string {
   const fileIndex = (h: number) => hierarchy.sourceIndex[h];
   const label = (h: number) => `${hierarchy.names[h] || '(unnamed)'} #${fileIndex(h)}`;
 
-  // Which skins use a node as a joint, and which node draws which mesh (lists grown in place: a
-  // node may be a joint of many skins).
-  const jointOf = new Map<number, string[]>();
-  const tagAt = (map: Map<number, string[]>, h: number, tag: string) => {
-    const list = map.get(h);
-    if (list === undefined) map.set(h, [tag]);
-    else list.push(tag);
-  };
-  model.skins.forEach((skin, s) => skin.joints.forEach((h, j) => tagAt(jointOf, h, `skin ${s} joint ${j}`)));
-  const meshesAt = new Map<number, string[]>();
-  model.meshes.forEach((mesh, m) => tagAt(meshesAt, mesh.node, `skinned mesh ${m} "${mesh.name}" → skin ${mesh.skin}`));
+  // What each node is (a joint of which skins, which meshes it draws): src/core/model-summary.ts.
+  const roles = nodeRoles(model);
+  const rigidParts = model.rigidParts ?? [];
 
   lines.push(`Nodes (${hierarchy.count}; ● joint, ○ no bone)`);
-  const children: number[][] = Array.from({ length: hierarchy.count }, () => []);
-  for (let h = 0; h < hierarchy.count; h++) if (hierarchy.parents[h] >= 0) children[hierarchy.parents[h]].push(h);
-  // Depth first with an explicit stack, not recursion: a file the loader accepts may chain 32,767
-  // nodes. `prefix` is the indentation drawn before the node's branch.
-  const pending: { h: number; prefix: string; last: boolean; depth: number }[] = [];
-  for (let h = hierarchy.count - 1; h >= 0; h--) {
-    if (hierarchy.parents[h] < 0) pending.push({ h, prefix: '', last: true, depth: 0 });
-  }
-  while (pending.length > 0) {
-    const { h, prefix, last, depth } = pending.pop()!;
-    const joints = jointOf.get(h);
-    const tags = [...(joints ? [joints.join(', ')] : []), ...(meshesAt.get(h) ?? [])];
+  // Depth first (nodeTreeOrder walks with an explicit stack: a file the loader accepts may chain
+  // 32,767 nodes). prefixAt[d] is the indentation drawn before the branch of a node at depth d,
+  // set by its parent, which precedes it in this order.
+  const prefixAt: string[] = [''];
+  for (const { node: h, depth, last } of nodeTreeOrder(hierarchy)) {
+    const role = roles[h];
+    const prefix = prefixAt[depth];
+    const tags = [
+      ...(role.joints.length ? [role.joints.map(([s, j]) => `skin ${s} joint ${j}`).join(', ')] : []),
+      ...role.skinnedMeshes.map((m) => `skinned mesh ${m} "${model.meshes[m].name}" → skin ${model.meshes[m].skin}`),
+      ...role.rigidParts.map((r) => `rigid part ${r} "${rigidParts[r].name}"`),
+    ];
     const branch = depth === 0 ? '' : last ? '└─ ' : '├─ ';
     const deep = depth > MAX_DRAWN_DEPTH ? `(depth ${depth}) ` : '';
-    lines.push(`  ${prefix}${branch}${deep}${joints ? '●' : '○'} ${label(h)}${tags.length ? `  [${tags.join('; ')}]` : ''}`);
-    const next = depth === 0 || depth >= MAX_DRAWN_DEPTH ? prefix : prefix + (last ? '   ' : '│  ');
-    const list = children[h];
-    for (let i = list.length - 1; i >= 0; i--) {
-      pending.push({ h: list[i], prefix: next, last: i === list.length - 1, depth: depth + 1 });
-    }
+    lines.push(`  ${prefix}${branch}${deep}${role.joints.length ? '●' : '○'} ${label(h)}${tags.length ? `  [${tags.join('; ')}]` : ''}`);
+    prefixAt[depth + 1] = depth === 0 || depth >= MAX_DRAWN_DEPTH ? prefix : prefix + (last ? '   ' : '│  ');
   }
 
   model.skins.forEach((skin, s) => {
@@ -185,30 +174,22 @@ export function describeModel(model: Model): string {
   model.meshes.forEach((mesh, m) => {
     lines.push('', `Skinned mesh ${m} "${mesh.name}" at ${label(mesh.node)}, skin ${mesh.skin}`);
     mesh.primitives.forEach((primitive, p) => {
-      const histogram = [0, 0, 0, 0, 0];
-      let minSum = Infinity;
-      let maxSum = -Infinity;
-      for (let v = 0; v < primitive.vertexCount; v++) {
-        let used = 0;
-        let sum = 0;
-        for (let k = 0; k < 4; k++) {
-          const w = primitive.weights[4 * v + k];
-          if (w > 0) used++;
-          sum += w;
-        }
-        histogram[used]++;
-        minSum = Math.min(minSum, sum);
-        maxSum = Math.max(maxSum, sum);
-      }
-      const maxInfluences = histogram.findLastIndex((count) => count > 0);
-      const triangles = primitive.indices ? primitive.indices.length / 3 : primitive.vertexCount / 3;
+      const { histogram, maxInfluences, minWeightSum, maxWeightSum, triangles } = influenceStatistics(primitive);
       lines.push(
         `  primitive ${p}: ${primitive.vertexCount} vertices, ${triangles} triangles, normals ${primitive.normals ? 'yes' : 'no'}`,
         `    influences per vertex: max ${maxInfluences}; ` + histogram.map((count, n) => `${n}: ${count}`).join(', '),
-        `    weight sums: min ${minSum.toFixed(6)}, max ${maxSum.toFixed(6)}`,
+        `    weight sums: min ${minWeightSum.toFixed(6)}, max ${maxWeightSum.toFixed(6)}`,
       );
     });
   });
+
+  if (rigidParts.length > 0) {
+    lines.push('', `Rigid parts (${rigidParts.length}; meshes without a skin, placed by their node's global matrix)`);
+    rigidParts.forEach((part, r) => {
+      const vertices = part.primitives.reduce((n, primitive) => n + primitive.vertexCount, 0);
+      lines.push(`  ${r} "${part.name}" at ${label(part.node)}: ${part.primitives.length} primitive(s), ${vertices} vertices`);
+    });
+  }
 
   lines.push('', `Clips (${model.clips.length})`);
   model.clips.forEach((clip, c) => {

@@ -57,8 +57,18 @@ export const plannedChapters: readonly PlannedChapter[] = [
   },
   {
     order: 10,
-    title: 'Beyond',
-    summary: 'Where linear blend skinning breaks — candy wrappers, collapsing elbows — and dual quaternions; blending clips.',
+    title: 'Dual quaternion skinning',
+    summary: 'Where linear blend skinning breaks — the candy wrapper, the collapsing elbow — and the blend of rigid transforms that does not.',
+  },
+  {
+    order: 11,
+    title: 'Blending clips',
+    summary: 'Crossfades on translation, rotation and scale, clocks synchronised by phase, and additive layers.',
+  },
+  {
+    order: 12,
+    title: 'Skinning a crowd',
+    summary: 'A thousand characters: the fast path’s SoA buffers and SIMD lanes, baked animation textures and instancing.',
   },
 ];
 

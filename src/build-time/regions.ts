@@ -161,3 +161,35 @@ export function extractRegion(source: string, name: string, file = '<source>'): 
   }));
   return { name, code: kept.map((entry) => entry.text).join('\n'), lines: kept.map((entry) => entry.line) };
 }
+
+/**
+ * `base` with the body of each region that `patch` defines replaced by the patch's body of the
+ * same name, markers kept (lines as written, not dedented). Used to make a "Break it" variant of a
+ * shader from a file that holds only the wrong lines. Throws a `RegionError` when the patch names
+ * a region the base does not have, or when either file's markers are malformed.
+ */
+export function replaceRegions(base: string, patch: string, baseFile = '<base>', patchFile = '<patch>'): string {
+  const patchLines = splitLines(patch);
+  const baseRegions = parseRegions(base, baseFile);
+  // Outermost patch regions only: a nested one travels inside its parent's body.
+  const replacements = parseRegions(patch, patchFile).filter(
+    (region, _, all) => !all.some((outer) => outer.open < region.open && region.close < outer.close),
+  );
+  let lines = splitLines(base);
+  // From the bottom up, so earlier line numbers stay valid.
+  const ordered = replacements
+    .map((replacement) => {
+      const target = baseRegions.find((region) => region.name === replacement.name);
+      if (!target) {
+        throw new RegionError(
+          `${patchFile}:${replacement.open + 1}: region "${replacement.name}" is not in ${baseFile} (regions there: ${baseRegions.map((region) => region.name).join(', ')})`,
+        );
+      }
+      return { target, body: patchLines.slice(replacement.open + 1, replacement.close) };
+    })
+    .sort((a, b) => b.target.open - a.target.open);
+  for (const { target, body } of ordered) {
+    lines = [...lines.slice(0, target.open + 1), ...body, ...lines.slice(target.close)];
+  }
+  return lines.join('\n');
+}

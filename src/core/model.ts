@@ -83,6 +83,28 @@ export interface SkinnedMesh {
   primitives: SkinnedPrimitive[];
 }
 
+/** One draw call of a mesh without a skin: vertex data in the space of the node that places it. */
+export interface RigidPrimitive {
+  vertexCount: number;
+  /** 3 floats per vertex, in the node's own space (model units before the node's global matrix). */
+  positions: Float32Array;
+  /** 3 floats per vertex (unit length); the loader computes smooth normals when the file has none. */
+  normals: Float32Array;
+  /** Triangle list indices, or null for non-indexed geometry. */
+  indices: Uint32Array | null;
+}
+
+/**
+ * A mesh drawn without a skin (a robot's hand plate, a helmet): it follows its node rigidly, each
+ * vertex placed by the node's global matrix, globals[node] × position, every frame.
+ */
+export interface RigidPart {
+  name: string;
+  /** Hierarchy index of the node whose global matrix places the mesh. */
+  node: number;
+  primitives: RigidPrimitive[];
+}
+
 /**
  * One animated property of one node. Keys are absolute: they replace the rest value.
  * `values` holds `width` floats per key (3 for translation/scale, 4 for rotation); for CUBICSPLINE
@@ -111,6 +133,8 @@ export interface Model {
   hierarchy: Hierarchy;
   skins: Skin[];
   meshes: SkinnedMesh[];
+  /** Meshes on nodes without a skin, in node order; absent (none) in models built in code. */
+  rigidParts?: RigidPart[];
   clips: Clip[];
   /** Things the loader changed or ignored, in words (e.g. "12 vertices had > 4 influences"). */
   notes: string[];

@@ -73,3 +73,33 @@ function addNormal(sums: Float64Array, v: number, x: number, y: number, z: numbe
   sums[3 * v + 1] += y;
   sums[3 * v + 2] += z;
 }
+
+/**
+ * The largest angle, in radians in [0, π], between the normals a[3i..] and b[3i..] over the first
+ * `count` vertices (both read only): how far one set of normals strays from the other. Measured as
+ * atan2(|a × b|, a · b), which stays accurate for tiny angles where acos(a · b) rounds to 0 or
+ * to 10⁻⁴ rad; lengths do not matter. 0 for no vertices; a NaN component counts as π.
+ */
+export function largestNormalAngle(a: Float32Array, b: Float32Array, count: number): number {
+  const n = Math.min(count, Math.floor(a.length / 3), Math.floor(b.length / 3));
+  let largest = 0;
+  for (let i = 0; i < 3 * n; i += 3) {
+    const ax = a[i], ay = a[i + 1], az = a[i + 2];
+    const bx = b[i], by = b[i + 1], bz = b[i + 2];
+    const cross = Math.hypot(ay * bz - az * by, az * bx - ax * bz, ax * by - ay * bx);
+    const angle = Math.atan2(cross, ax * bx + ay * by + az * bz);
+    if (!(angle <= largest)) largest = Number.isNaN(angle) ? Math.PI : angle;
+  }
+  return largest;
+}
+
+/** The largest distance between the points a[3i..] and b[3i..] over the first `count` (model units; both read only). */
+export function largestPointDistance(a: Float32Array, b: Float32Array, count: number): number {
+  const n = Math.min(count, Math.floor(a.length / 3), Math.floor(b.length / 3));
+  let largest = 0;
+  for (let i = 0; i < 3 * n; i += 3) {
+    const distance = Math.hypot(a[i] - b[i], a[i + 1] - b[i + 1], a[i + 2] - b[i + 2]);
+    if (!(distance <= largest)) largest = Number.isNaN(distance) ? Infinity : distance;
+  }
+  return largest;
+}

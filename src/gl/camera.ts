@@ -161,3 +161,36 @@ export function updateOrbitCamera(camera: OrbitCamera, aspect: number): void {
     viewProjection[o + 3] = -z;
   }
 }
+
+/**
+ * Unprojects the point (x, y) of the view — CSS pixels from the top-left corner of a view `width`
+ * × `height` CSS pixels large — into the ray the camera sees it along, as last set by
+ * updateOrbitCamera: outOrigin = the camera's position, outDirection = a unit vector, both model
+ * space (3 floats each, written). A view-space direction (xᵥ, yᵥ, −1) lands at normalised device
+ * coordinates (projection[0]·xᵥ, projection[5]·yᵥ), so xᵥ = ndcX / projection[0] and likewise for
+ * y; the camera's right, up and back vectors then take it to model space. A view with no area
+ * gives the ray through its centre. Allocates nothing.
+ */
+export function rayThroughViewPoint(
+  outOrigin: Float32Array,
+  outDirection: Float32Array,
+  camera: OrbitCamera,
+  x: number,
+  y: number,
+  width: number,
+  height: number,
+): void {
+  const { position, right, up, back, projection } = camera;
+  const ndcX = width > 0 ? (2 * x) / width - 1 : 0;
+  const ndcY = height > 0 ? 1 - (2 * y) / height : 0;
+  const viewX = ndcX / projection[0];
+  const viewY = ndcY / projection[5];
+  let length = 0;
+  for (let i = 0; i < 3; i++) {
+    outOrigin[i] = position[i];
+    outDirection[i] = right[i] * viewX + up[i] * viewY - back[i];
+    length += outDirection[i] * outDirection[i];
+  }
+  length = Math.sqrt(length);
+  for (let i = 0; i < 3; i++) outDirection[i] /= length;
+}

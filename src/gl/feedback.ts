@@ -5,6 +5,10 @@
 // The program must be linked with transformFeedbackVaryings = SKIN_FEEDBACK_VARYINGS (createProgram
 // does this with SEPARATE_ATTRIBS, so each varying goes to its own buffer).
 
+import { PALETTE_TEXTURE_UNIT, SHADE_FRAGMENT_SHADER } from './mesh-pass.ts';
+import { createProgram, uniformLocation } from './program.ts';
+import { SKIN_VERTEX_SHADER } from './skin-shaders.ts';
+
 /** The skin.vert outputs captured, in buffer order: model-space position, model-space unit normal. */
 export const SKIN_FEEDBACK_VARYINGS = ['v_skinnedPosition', 'v_skinnedNormal'] as const;
 
@@ -60,4 +64,49 @@ export function readSkinFeedback(
   gl.bindBuffer(gl.TRANSFORM_FEEDBACK_BUFFER, feedback.normals);
   gl.getBufferSubData(gl.TRANSFORM_FEEDBACK_BUFFER, 0, outNormals, 0, 3 * feedback.vertexCount);
   gl.bindBuffer(gl.TRANSFORM_FEEDBACK_BUFFER, null);
+}
+
+/**
+ * What a figure needs to read skin.vert's output back for one primitive: the program linked for
+ * capture and the capture buffers. Made once per context (createSkinReadback), used as often as
+ * the figure measures (readGpuSkinned).
+ */
+export interface SkinReadback {
+  program: WebGLProgram;
+  palette: WebGLUniformLocation | null;
+  selectedJoint: WebGLUniformLocation | null;
+  feedback: SkinFeedback;
+}
+
+/** Links shaders/skin.vert for capture (throws ShaderError) and allocates buffers for `vertexCount` vertices. */
+export function createSkinReadback(gl: WebGL2RenderingContext, vertexCount: number): SkinReadback {
+  const info = createProgram(gl, SKIN_VERTEX_SHADER, SHADE_FRAGMENT_SHADER, SKIN_FEEDBACK_VARYINGS);
+  return {
+    program: info.program,
+    palette: uniformLocation(info, 'u_palette'),
+    selectedJoint: uniformLocation(info, 'u_selectedJoint'),
+    feedback: createSkinFeedback(gl, vertexCount),
+  };
+}
+
+/**
+ * Runs skin.vert over `vao` (bind-pose positions and normals, integer joints) with the palette in
+ * `boneTexture`, and copies the skinned positions and unit normals into outPositions / outNormals
+ * (3 floats per vertex each, caller-owned). Waits for the GPU: measurement, not per-frame drawing.
+ */
+export function readGpuSkinned(
+  gl: WebGL2RenderingContext,
+  readback: SkinReadback,
+  vao: WebGLVertexArrayObject,
+  boneTexture: WebGLTexture,
+  outPositions: Float32Array,
+  outNormals: Float32Array,
+): void {
+  gl.useProgram(readback.program);
+  gl.activeTexture(gl.TEXTURE0 + PALETTE_TEXTURE_UNIT);
+  gl.bindTexture(gl.TEXTURE_2D, boneTexture);
+  gl.uniform1i(readback.palette, PALETTE_TEXTURE_UNIT);
+  gl.uniform1i(readback.selectedJoint, -1);
+  captureSkinFeedback(gl, vao, readback.feedback);
+  readSkinFeedback(gl, readback.feedback, outPositions, outNormals);
 }

@@ -1,11 +1,11 @@
 // Draw pass: skinned meshes, GPU-skinned by shaders/skin.vert and lit (or weight-painted) by
 // shaders/shade.frag.
 
-import skinVertexSource from '../../shaders/skin.vert?raw';
 import shadeFragmentSource from '../../shaders/shade.frag?raw';
 import { createProgram, uniformLocation, type ProgramInfo } from './program.ts';
+import { SKIN_VERTEX_SHADER, SkinShader } from './skin-shaders.ts';
 
-export const SKIN_VERTEX_SHADER = { name: 'shaders/skin.vert', source: skinVertexSource };
+export { SKIN_VERTEX_SHADER };
 export const SHADE_FRAGMENT_SHADER = { name: 'shaders/shade.frag', source: shadeFragmentSource };
 
 /** Which colouring shade.frag applies (its u_view). */
@@ -17,7 +17,12 @@ export const PALETTE_TEXTURE_UNIT = 0;
 
 export interface MeshPass {
   info: ProgramInfo;
+  /** The vertex shader it runs and what it reads (skin-shaders.ts). */
+  shader: SkinShader;
+  /** u_palette, the bone texture's sampler (null for the uniform-array shader). */
   palette: WebGLUniformLocation | null;
+  /** u_bones, the uniform array (null for the others). */
+  bones: WebGLUniformLocation | null;
   viewProjection: WebGLUniformLocation | null;
   selectedJoint: WebGLUniformLocation | null;
   cameraPosition: WebGLUniformLocation | null;
@@ -28,12 +33,14 @@ export interface MeshPass {
   view: WebGLUniformLocation | null;
 }
 
-/** Compiles the pass's program (throws ShaderError naming the file and line). */
-export function createMeshPass(gl: WebGL2RenderingContext): MeshPass {
-  const info = createProgram(gl, SKIN_VERTEX_SHADER, SHADE_FRAGMENT_SHADER);
+/** Compiles the pass's program with the vertex shader of `shader`; throws ShaderError naming the file and line. */
+export function createMeshPass(gl: WebGL2RenderingContext, shader: SkinShader = SkinShader.CORRECT): MeshPass {
+  const info = createProgram(gl, shader.vertex, SHADE_FRAGMENT_SHADER);
   return {
     info,
+    shader,
     palette: uniformLocation(info, 'u_palette'),
+    bones: uniformLocation(info, 'u_bones'),
     viewProjection: uniformLocation(info, 'u_viewProjection'),
     selectedJoint: uniformLocation(info, 'u_selectedJoint'),
     cameraPosition: uniformLocation(info, 'u_cameraPosition'),
@@ -75,6 +82,17 @@ export function beginMeshPass(gl: WebGL2RenderingContext, pass: MeshPass, frame:
   gl.uniform3fv(pass.baseColor, frame.baseColor);
   gl.uniform1i(pass.view, frame.view);
 }
+
+// #region upload-uniform-array
+/**
+ * Uploads palette[0 … maxBones − 1] into u_bones (16 floats per joint, read only; allocates
+ * nothing). The joints past maxBones are not uploaded: the array has no room for them.
+ */
+export function uploadBoneUniforms(gl: WebGL2RenderingContext, pass: MeshPass, palette: Float32Array): void {
+  const joints = Math.min(pass.shader.maxBones, Math.floor(palette.length / 16));
+  gl.uniformMatrix4fv(pass.bones, false, palette, 0, 16 * joints);
+}
+// #endregion upload-uniform-array
 
 /** Selects the joint (index into the skin's joint list, −1 for none) whose weight the weight view paints. */
 export function setMeshPassSelectedJoint(gl: WebGL2RenderingContext, pass: MeshPass, selectedJoint: number): void {

@@ -12,6 +12,15 @@ export const SkinAttribute = { POSITION: 0, NORMAL: 1, JOINTS: 2, WEIGHTS: 3 } a
  */
 export interface SkinnedVertexArray {
   vao: WebGLVertexArrayObject;
+  /** The bind-pose POSITION and NORMAL buffers, which the GPU skins. */
+  positionBuffer: WebGLBuffer;
+  normalBuffer: WebGLBuffer;
+  /**
+   * POSITION and NORMAL skinned on the CPU, rewritten each frame while the vertex array points at
+   * them (pointAtCpuSkinned); made on first use.
+   */
+  cpuPositionBuffer: WebGLBuffer | null;
+  cpuNormalBuffer: WebGLBuffer | null;
   /** The JOINTS and WEIGHTS buffers, for uploadInfluences. */
   jointBuffer: WebGLBuffer;
   weightBuffer: WebGLBuffer;
@@ -29,6 +38,36 @@ function createBuffer(gl: WebGL2RenderingContext, target: GLenum, data: ArrayBuf
   return buffer;
 }
 
+// The JOINTS attribute of the bound vertex array, read from the buffer bound to ARRAY_BUFFER: 4
+// unsigned 16-bit joint indices per vertex (SkinnedPrimitive.joints).
+
+// #region integer-joints
+function pointJointsAsIntegers(gl: WebGL2RenderingContext): void {
+  // The "I" matters: the shader's `uvec4 a_joints` receives the integers 0, 1, 2… as stored.
+  gl.vertexAttribIPointer(SkinAttribute.JOINTS, 4, gl.UNSIGNED_SHORT, 0, 0);
+}
+// #endregion integer-joints
+
+// #region joints-as-floats
+/** Chapter 8's "Break it": without the "I", each index is converted to a float (2 → 2.0). */
+function pointJointsAsFloats(gl: WebGL2RenderingContext): void {
+  gl.vertexAttribPointer(SkinAttribute.JOINTS, 4, gl.UNSIGNED_SHORT, false, 0, 0);
+}
+// #endregion joints-as-floats
+
+/**
+ * Re-points a vertex array's joints as integers (the default) or, with `asFloats`, as floats, for
+ * a shader that declares them so (SkinShader.JOINTS_AS_FLOATS). Set-up work, not per frame.
+ */
+export function bindJoints(gl: WebGL2RenderingContext, vertexArray: SkinnedVertexArray, asFloats: boolean): void {
+  gl.bindVertexArray(vertexArray.vao);
+  gl.bindBuffer(gl.ARRAY_BUFFER, vertexArray.jointBuffer);
+  if (asFloats) pointJointsAsFloats(gl);
+  else pointJointsAsIntegers(gl);
+  gl.bindVertexArray(null);
+  gl.bindBuffer(gl.ARRAY_BUFFER, null);
+}
+
 /**
  * Uploads a primitive's positions, normals, joints and weights, and its indices (as 16-bit when
  * every index fits), into a new vertex array. Joints are bound with vertexAttribIPointer so the
@@ -38,7 +77,7 @@ export function createSkinnedVertexArray(gl: WebGL2RenderingContext, primitive: 
   const vao = gl.createVertexArray();
   gl.bindVertexArray(vao);
 
-  createBuffer(gl, gl.ARRAY_BUFFER, primitive.positions);
+  const positionBuffer = createBuffer(gl, gl.ARRAY_BUFFER, primitive.positions);
   gl.enableVertexAttribArray(SkinAttribute.POSITION);
   gl.vertexAttribPointer(SkinAttribute.POSITION, 3, gl.FLOAT, false, 0, 0);
 
@@ -46,16 +85,13 @@ export function createSkinnedVertexArray(gl: WebGL2RenderingContext, primitive: 
   const normals =
     primitive.normals ??
     computeVertexNormals(new Float32Array(3 * primitive.vertexCount), primitive.positions, primitive.indices);
-  createBuffer(gl, gl.ARRAY_BUFFER, normals);
+  const normalBuffer = createBuffer(gl, gl.ARRAY_BUFFER, normals);
   gl.enableVertexAttribArray(SkinAttribute.NORMAL);
   gl.vertexAttribPointer(SkinAttribute.NORMAL, 3, gl.FLOAT, false, 0, 0);
 
-  // #region integer-joints
   const jointBuffer = createBuffer(gl, gl.ARRAY_BUFFER, primitive.joints);
   gl.enableVertexAttribArray(SkinAttribute.JOINTS);
-  // The "I" matters: vertexAttribPointer would hand the shader floats (pitfall: joints as floats).
-  gl.vertexAttribIPointer(SkinAttribute.JOINTS, 4, gl.UNSIGNED_SHORT, 0, 0);
-  // #endregion integer-joints
+  pointJointsAsIntegers(gl);
 
   const weightBuffer = createBuffer(gl, gl.ARRAY_BUFFER, primitive.weights);
   gl.enableVertexAttribArray(SkinAttribute.WEIGHTS);
@@ -72,7 +108,56 @@ export function createSkinnedVertexArray(gl: WebGL2RenderingContext, primitive: 
   }
   gl.bindVertexArray(null);
   gl.bindBuffer(gl.ARRAY_BUFFER, null);
-  return { vao, jointBuffer, weightBuffer, vertexCount: primitive.vertexCount, indexCount, indexType };
+  return {
+    vao,
+    positionBuffer,
+    normalBuffer,
+    cpuPositionBuffer: null,
+    cpuNormalBuffer: null,
+    jointBuffer,
+    weightBuffer,
+    vertexCount: primitive.vertexCount,
+    indexCount,
+    indexType,
+  };
+}
+
+/**
+ * Points a vertex array's POSITION and NORMAL at the CPU-skinned buffers (`cpu`, for
+ * SkinShader.SKINNED_ON_CPU; they are made now if needed) or back at the bind-pose ones. Set-up
+ * work, not per frame.
+ */
+export function pointAtCpuSkinned(gl: WebGL2RenderingContext, vertexArray: SkinnedVertexArray, cpu: boolean): void {
+  if (cpu && vertexArray.cpuPositionBuffer === null) {
+    const bytes = 12 * vertexArray.vertexCount;
+    for (const key of ['cpuPositionBuffer', 'cpuNormalBuffer'] as const) {
+      const buffer = gl.createBuffer();
+      gl.bindBuffer(gl.ARRAY_BUFFER, buffer);
+      gl.bufferData(gl.ARRAY_BUFFER, bytes, gl.DYNAMIC_DRAW);
+      vertexArray[key] = buffer;
+    }
+  }
+  gl.bindVertexArray(vertexArray.vao);
+  gl.bindBuffer(gl.ARRAY_BUFFER, cpu ? vertexArray.cpuPositionBuffer : vertexArray.positionBuffer);
+  gl.vertexAttribPointer(SkinAttribute.POSITION, 3, gl.FLOAT, false, 0, 0);
+  gl.bindBuffer(gl.ARRAY_BUFFER, cpu ? vertexArray.cpuNormalBuffer : vertexArray.normalBuffer);
+  gl.vertexAttribPointer(SkinAttribute.NORMAL, 3, gl.FLOAT, false, 0, 0);
+  gl.bindVertexArray(null);
+  gl.bindBuffer(gl.ARRAY_BUFFER, null);
+}
+
+/**
+ * Uploads positions and normals skinned on the CPU (3 floats per vertex each, as skinVertices
+ * writes them; read only) into a vertex array's CPU-skinned buffers. Allocates nothing.
+ */
+export function uploadCpuSkinned(gl: WebGL2RenderingContext, vertexArray: SkinnedVertexArray, positions: Float32Array, normals: Float32Array): void {
+  if (vertexArray.cpuPositionBuffer === null || vertexArray.cpuNormalBuffer === null) return;
+  const floats = 3 * vertexArray.vertexCount;
+  gl.bindBuffer(gl.ARRAY_BUFFER, vertexArray.cpuPositionBuffer);
+  gl.bufferSubData(gl.ARRAY_BUFFER, 0, positions, 0, Math.min(floats, positions.length));
+  gl.bindBuffer(gl.ARRAY_BUFFER, vertexArray.cpuNormalBuffer);
+  gl.bufferSubData(gl.ARRAY_BUFFER, 0, normals, 0, Math.min(floats, normals.length));
+  gl.bindBuffer(gl.ARRAY_BUFFER, null);
 }
 
 /**

@@ -9,12 +9,20 @@ import { SetupError } from '../core/setup-error.ts';
 import { createBoneTexture, uploadBoneTexture, type BoneTexture } from './bone-texture.ts';
 import { updateOrbitCamera, type OrbitCamera } from './camera.ts';
 import { createGroundPass, drawGroundPass, type GroundPass, type GroundPlacement } from './ground-pass.ts';
-import { createSkinnedVertexArray, drawSkinnedVertexArray, type SkinnedVertexArray } from './mesh.ts';
+import {
+  bindJoints,
+  createSkinnedVertexArray,
+  drawSkinnedVertexArray,
+  pointAtCpuSkinned,
+  uploadCpuSkinned,
+  type SkinnedVertexArray,
+} from './mesh.ts';
 import {
   beginMeshPass,
   createMeshPass,
   PALETTE_TEXTURE_UNIT,
   setMeshPassSelectedJoint,
+  uploadBoneUniforms,
   type MeshPass,
   type MeshPassFrame,
   type MeshView,
@@ -28,6 +36,8 @@ import {
   type SkeletonLayout,
   type SkeletonPass,
 } from './skeleton-pass.ts';
+import { PaletteSource, SkinShader } from './skin-shaders.ts';
+import { createRigidParts, drawRigidParts, type RigidParts } from './rigid-pass.ts';
 
 /** Theme colours, sRGB components in [0, 1] (3 floats each), owned by the caller. */
 export interface RenderColors {
@@ -39,18 +49,27 @@ export interface RenderColors {
 
 export interface Renderer {
   gl: WebGL2RenderingContext;
+  /** The pass drawing the meshes now; setSkinShader swaps it. */
   meshPass: MeshPass;
+  /** Mesh passes compiled so far, by SkinShader.key. */
+  meshPasses: Map<string, MeshPass>;
   skeletonPass: SkeletonPass;
   groundPass: GroundPass | null;
   /** One entry per primitive of every skinned mesh. */
   primitives: { vertexArray: SkinnedVertexArray; skin: number }[];
   /** One per model skin, same order as model.skins. */
   boneTextures: BoneTexture[];
+  /** The same for dual quaternion shaders (2 texels per joint), made on their first use. */
+  dualQuaternionTextures: BoneTexture[];
+  /** Scratch for the twin's shifted view-projection (16 floats). */
+  twinViewProjection: Float32Array;
   /** Overlay of the first skin. */
   skeletonLayout: SkeletonLayout;
   /** Per-frame inputs of the passes, refilled by drawFrame (reused so a frame allocates nothing). */
   meshFrame: MeshPassFrame;
   skeletonFrame: SkeletonFrame;
+  /** The model's meshes without a skin (rigid-pass.ts), or null when it has none. */
+  rigid: RigidParts | null;
 }
 
 /**
@@ -82,14 +101,19 @@ export function createRenderer(gl: WebGL2RenderingContext, model: Model, ground:
     }
   }
   const skeletonLayout = createSkeletonLayout(model, 0);
+  const meshPass = createMeshPass(gl);
   return {
     gl,
-    meshPass: createMeshPass(gl),
+    meshPass,
+    meshPasses: new Map([[SkinShader.CORRECT.key, meshPass]]),
     skeletonPass: createSkeletonPass(gl, skeletonCapsuleCount(skeletonLayout)),
     groundPass: ground ? createGroundPass(gl) : null,
     primitives,
     boneTextures,
+    dualQuaternionTextures: [],
+    twinViewProjection: new Float32Array(16),
     skeletonLayout,
+    rigid: createRigidParts(gl, model),
     meshFrame: {
       viewProjection: new Float32Array(16),
       cameraPosition: new Float32Array(3),
@@ -112,6 +136,36 @@ export function createRenderer(gl: WebGL2RenderingContext, model: Model, ground:
   };
 }
 
+/**
+ * The mesh pass running `shader`, compiled now if it is the first use: for setSkinShader, and for
+ * a frame's twin, whose shader must be prepared before the frame. Set-up work; throws ShaderError.
+ */
+export function prepareSkinShader(renderer: Renderer, shader: SkinShader): MeshPass {
+  let pass = renderer.meshPasses.get(shader.key);
+  if (pass === undefined) {
+    pass = createMeshPass(renderer.gl, shader);
+    renderer.meshPasses.set(shader.key, pass);
+  }
+  return pass;
+}
+
+/**
+ * Draws the meshes with the vertex shader `shader` from now on (compiled on first use),
+ * re-pointing the vertex arrays' attributes the shader reads differently. Set-up work. Throws
+ * ShaderError when the shader does not compile on this device (a uniform array too big for it),
+ * leaving the current one in place.
+ */
+export function setSkinShader(renderer: Renderer, shader: SkinShader): void {
+  const { gl } = renderer;
+  const pass = prepareSkinShader(renderer, shader);
+  const previous = renderer.meshPass.shader;
+  renderer.meshPass = pass;
+  for (const { vertexArray } of renderer.primitives) {
+    if (previous.jointsAsFloats !== shader.jointsAsFloats) bindJoints(gl, vertexArray, shader.jointsAsFloats);
+    if (previous.skinnedOnCpu !== shader.skinnedOnCpu) pointAtCpuSkinned(gl, vertexArray, shader.skinnedOnCpu);
+  }
+}
+
 /** What one frame shows; every array is read only and owned by the caller. */
 export interface RenderFrame {
   camera: OrbitCamera;
@@ -123,6 +177,21 @@ export interface RenderFrame {
   globals: Float32Array;
   /** One palette per model skin (16 floats per joint). */
   palettes: Float32Array[];
+  /**
+   * For a shader with skinnedOnCpu: positions and normals skinned on the CPU, one array each per
+   * renderer primitive (3 floats per vertex); ignored by the other shaders.
+   */
+  cpuPositions: Float32Array[];
+  cpuNormals: Float32Array[];
+  /** For the dual quaternion shaders: one array per model skin, 8 floats per joint (paletteToDualQuaternions). */
+  dualQuaternions: Float32Array[];
+  /**
+   * A second copy of the meshes, drawn shifted by `offset` (3 floats, model units) with the shader
+   * `shader` (prepared beforehand with prepareSkinShader; with the vertex arrays' attributes as the
+   * main shader has them, so not one with jointsAsFloats or skinnedOnCpu), on the same pose: two
+   * skinning methods side by side. Null for none.
+   */
+  twin: { shader: SkinShader; offset: Float32Array } | null;
   view: MeshView;
   showSkeleton: boolean;
   /** Index into the first skin's joint list, or −1: weight-painted and highlighted. */
@@ -133,8 +202,8 @@ export interface RenderFrame {
   ground: GroundPlacement | null;
 }
 
-/** Writes normalize(r·right + u·up + b·back) into out. */
-function lightDirection(out: Float32Array, camera: OrbitCamera, r: number, u: number, b: number): void {
+/** Writes normalize(r·right + u·up + b·back) of `camera` into out: a light riding with the camera. */
+export function lightDirection(out: Float32Array, camera: OrbitCamera, r: number, u: number, b: number): void {
   let length = 0;
   for (let i = 0; i < 3; i++) {
     out[i] = r * camera.right[i] + u * camera.up[i] + b * camera.back[i];
@@ -142,6 +211,49 @@ function lightDirection(out: Float32Array, camera: OrbitCamera, r: number, u: nu
   }
   length = Math.sqrt(length);
   for (let i = 0; i < 3; i++) out[i] /= length;
+}
+
+/**
+ * Draws every skinned mesh with `pass` and renderer.meshFrame: uploads each skin's palette where
+ * the pass's shader reads it (bone texture, uniform array, or dual quaternion texture) and, for
+ * SKINNED_ON_CPU, the CPU-skinned vertices. Allocates nothing.
+ */
+function drawMeshes(renderer: Renderer, pass: MeshPass, frame: RenderFrame): void {
+  const { gl } = renderer;
+  gl.activeTexture(gl.TEXTURE0 + PALETTE_TEXTURE_UNIT);
+  beginMeshPass(gl, pass, renderer.meshFrame);
+  const dualQuaternions = pass.shader.palette === PaletteSource.DUAL_QUATERNIONS;
+  if (dualQuaternions) ensureDualQuaternionTextures(renderer);
+  const onCpu = pass.shader.skinnedOnCpu;
+  for (let s = 0; s < renderer.boneTextures.length; s++) {
+    const palette = frame.palettes[s];
+    if (palette === undefined) continue;
+    if (dualQuaternions) {
+      const values = frame.dualQuaternions[s];
+      if (values === undefined) continue;
+      uploadBoneTexture(gl, renderer.dualQuaternionTextures[s], values);
+    } else if (pass.shader.palette === PaletteSource.UNIFORM_ARRAY) uploadBoneUniforms(gl, pass, palette);
+    else uploadBoneTexture(gl, renderer.boneTextures[s], palette);
+    setMeshPassSelectedJoint(gl, pass, s === 0 ? frame.selectedJoint : -1);
+    for (let p = 0; p < renderer.primitives.length; p++) {
+      const primitive = renderer.primitives[p];
+      if (primitive.skin !== s) continue;
+      if (onCpu && p < frame.cpuPositions.length) {
+        uploadCpuSkinned(gl, primitive.vertexArray, frame.cpuPositions[p], frame.cpuNormals[p]);
+      }
+      drawSkinnedVertexArray(gl, primitive.vertexArray);
+    }
+  }
+}
+
+/** Makes the dual quaternion textures (2 texels per joint, one per skin) on first use. */
+function ensureDualQuaternionTextures(renderer: Renderer): void {
+  if (renderer.dualQuaternionTextures.length === renderer.boneTextures.length) return;
+  for (const boneTexture of renderer.boneTextures) {
+    const texture = createBoneTexture(renderer.gl, boneTexture.jointCount, 2);
+    if (typeof texture === 'string') throw new RendererError(texture);
+    renderer.dualQuaternionTextures.push(texture);
+  }
 }
 
 /** Draws one frame into the default framebuffer (cleared to transparent). Allocates nothing. */
@@ -162,18 +274,23 @@ export function drawFrame(renderer: Renderer, frame: RenderFrame): void {
   gl.clearColor(0, 0, 0, 0);
   gl.clear(gl.COLOR_BUFFER_BIT | gl.DEPTH_BUFFER_BIT);
 
-  gl.activeTexture(gl.TEXTURE0 + PALETTE_TEXTURE_UNIT);
-  beginMeshPass(gl, meshPass, meshFrame);
-  for (let s = 0; s < renderer.boneTextures.length; s++) {
-    const palette = frame.palettes[s];
-    if (palette === undefined) continue;
-    uploadBoneTexture(gl, renderer.boneTextures[s], palette);
-    setMeshPassSelectedJoint(gl, meshPass, s === 0 ? frame.selectedJoint : -1);
-    for (let p = 0; p < renderer.primitives.length; p++) {
-      const primitive = renderer.primitives[p];
-      if (primitive.skin === s) drawSkinnedVertexArray(gl, primitive.vertexArray);
+  drawMeshes(renderer, meshPass, frame);
+  const twin = frame.twin;
+  const twinPass = twin === null ? undefined : renderer.meshPasses.get(twin.shader.key);
+  if (twin !== null && twinPass !== undefined) {
+    // The same meshes again, shifted by twin.offset (model units) and skinned by the twin's shader.
+    const shifted = renderer.twinViewProjection;
+    const vp = camera.viewProjection;
+    shifted.set(vp);
+    for (let row = 0; row < 4; row++) {
+      shifted[12 + row] = vp[row] * twin.offset[0] + vp[4 + row] * twin.offset[1] + vp[8 + row] * twin.offset[2] + vp[12 + row];
     }
+    meshFrame.viewProjection = shifted;
+    drawMeshes(renderer, twinPass, frame);
+    meshFrame.viewProjection = camera.viewProjection;
   }
+
+  if (renderer.rigid !== null) drawRigidParts(gl, renderer.rigid, meshFrame, frame.globals, frame.selectedJoint);
 
   if (renderer.groundPass !== null && frame.ground !== null) {
     drawGroundPass(gl, renderer.groundPass, frame.ground, camera.viewProjection, colors.grid, 0.32);

@@ -211,20 +211,74 @@ export function drawSkeletonPass(gl: WebGL2RenderingContext, pass: SkeletonPass,
     }
     count = writeCapsule(data, count, globals, selectedNode, selectedNode, 5.5 * pixelRatio, 5.5 * pixelRatio, accentColor[0], accentColor[1], accentColor[2], 1);
   }
-  if (count === 0) return;
+  drawCapsules(gl, pass, count, frame.viewProjection, frame.width, frame.height);
+}
 
+/**
+ * Writes capsule `index` (0 to pass.capacity − 1) of `pass`: from (sx, sy, sz) to (ex, ey, ez),
+ * model space (the same point twice: a disc), with radii in framebuffer pixels and an sRGB colour
+ * (3 floats in [0, 1]) of straight alpha `alpha`. For passes drawn with drawCapsules. Allocates
+ * nothing; an index outside the pass's capacity writes nothing.
+ */
+export function setCapsule(
+  pass: SkeletonPass,
+  index: number,
+  sx: number,
+  sy: number,
+  sz: number,
+  ex: number,
+  ey: number,
+  ez: number,
+  startRadius: number,
+  endRadius: number,
+  color: Float32Array,
+  alpha: number,
+): void {
+  if (!(index >= 0 && index < pass.capacity)) return;
+  const data = pass.data;
+  const o = INSTANCE_FLOATS * index;
+  data[o] = sx;
+  data[o + 1] = sy;
+  data[o + 2] = sz;
+  data[o + 3] = ex;
+  data[o + 4] = ey;
+  data[o + 5] = ez;
+  data[o + 6] = startRadius;
+  data[o + 7] = endRadius;
+  data[o + 8] = color[0];
+  data[o + 9] = color[1];
+  data[o + 10] = color[2];
+  data[o + 11] = alpha;
+}
+
+/**
+ * Draws the first `count` capsules of pass.data (as written by setCapsule or drawSkeletonPass), in
+ * order, over whatever is in the framebuffer: depth test off, premultiplied blending. The view is
+ * `width` × `height` framebuffer pixels; `viewProjection` takes model space to clip space.
+ * Allocates nothing.
+ */
+export function drawCapsules(
+  gl: WebGL2RenderingContext,
+  pass: SkeletonPass,
+  count: number,
+  viewProjection: Float32Array,
+  width: number,
+  height: number,
+): void {
+  const drawn = Math.min(count, pass.capacity);
+  if (!(drawn > 0)) return;
   gl.useProgram(pass.info.program);
   gl.disable(gl.DEPTH_TEST);
   gl.depthMask(false);
   gl.enable(gl.BLEND);
   gl.blendFunc(gl.ONE, gl.ONE_MINUS_SRC_ALPHA);
-  gl.uniformMatrix4fv(pass.viewProjection, false, frame.viewProjection);
-  gl.uniform2f(pass.viewportSize, frame.width, frame.height);
+  gl.uniformMatrix4fv(pass.viewProjection, false, viewProjection);
+  gl.uniform2f(pass.viewportSize, width, height);
   gl.bindBuffer(gl.ARRAY_BUFFER, pass.instances);
-  gl.bufferSubData(gl.ARRAY_BUFFER, 0, data, 0, INSTANCE_FLOATS * count);
+  gl.bufferSubData(gl.ARRAY_BUFFER, 0, pass.data, 0, INSTANCE_FLOATS * drawn);
   gl.bindBuffer(gl.ARRAY_BUFFER, null);
   gl.bindVertexArray(pass.vao);
-  gl.drawArraysInstanced(gl.TRIANGLE_STRIP, 0, 4, count);
+  gl.drawArraysInstanced(gl.TRIANGLE_STRIP, 0, 4, drawn);
   gl.bindVertexArray(null);
   gl.depthMask(true);
 }

@@ -17,7 +17,7 @@ import { dist, openSite, type Site } from './harness.ts';
 const MAX_LIVE_CONTEXTS = 8;
 /** States in which an island holds a WebGL context. */
 const LIVE_STATES = ['loading', 'running', 'paused', 'lost'];
-const ISLANDS = 'arm-figure, model-figure, weights-figure, bind-figure, offset-figure, traversal-figure, global-inverse-figure, keys-figure, curves-figure';
+const ISLANDS = 'arm-figure, model-figure, weights-figure, bind-figure, offset-figure, traversal-figure, global-inverse-figure, keys-figure, curves-figure, skin-shader-figure, cpu-gpu-figure, bone-limit-figure, inspector-figure, blend-figure, row-major-figure, dual-quaternion-figure, crowd-figure';
 
 /** Chapter pages of dist/ as URL paths. */
 function chapterPages(): string[] {

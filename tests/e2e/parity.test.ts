@@ -18,6 +18,7 @@ import type { Model } from '../../src/core/model.ts';
 import { createPlayer } from '../../src/core/frame.ts';
 import { poseAt } from '../unit/helpers.ts';
 import { skinVertices } from '../../src/core/skin.ts';
+import { findNonRigidJoint, paletteToDualQuaternions, skinVerticesDualQuaternion } from '../../src/core/dual-quaternion.ts';
 import { openSite, type Site } from './harness.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -38,10 +39,13 @@ const models = [
  */
 const browserEntry = `
 import { createBoneTexture, uploadBoneTexture } from '${root}src/gl/bone-texture.ts';
+import { createDualQuaternionTexture, SKIN_DUAL_QUATERNION_VERTEX_SHADER, uploadDualQuaternionTexture } from '${root}src/gl/dual-quaternion-texture.ts';
 import { captureSkinFeedback, createSkinFeedback, readSkinFeedback, SKIN_FEEDBACK_VARYINGS } from '${root}src/gl/feedback.ts';
 import { createSkinnedVertexArray } from '${root}src/gl/mesh.ts';
 import { SKIN_VERTEX_SHADER, SHADE_FRAGMENT_SHADER, PALETTE_TEXTURE_UNIT } from '${root}src/gl/mesh-pass.ts';
 import { createProgram, ShaderError, uniformLocation } from '${root}src/gl/program.ts';
+import { uniformArraySkinShader } from '${root}src/gl/skin-shader-variants.ts';
+import { uniformArrayBoneCapacity } from '${root}src/gl/skin-shaders.ts';
 
 const gl = document.createElement('canvas').getContext('webgl2');
 let loaded = [];
@@ -86,6 +90,57 @@ window.parity = {
       const texture = createBoneTexture(gl, palette.length / 16);
       if (typeof texture === 'string') throw new Error(texture);
       uploadBoneTexture(gl, texture, palette);
+      return texture;
+    });
+    const results = loaded.map((p) => {
+      gl.bindTexture(gl.TEXTURE_2D, textures[p.skin].texture);
+      captureSkinFeedback(gl, p.vertexArray.vao, p.feedback);
+      const positions = new Float32Array(3 * p.vertexCount);
+      const normals = new Float32Array(3 * p.vertexCount);
+      readSkinFeedback(gl, p.feedback, positions, normals);
+      return { positions: Array.from(positions), normals: Array.from(normals) };
+    });
+    for (const texture of textures) gl.deleteTexture(texture.texture);
+    gl.deleteProgram(info.program);
+    const error = gl.getError();
+    if (error !== gl.NO_ERROR) throw new Error('WebGL error ' + error);
+    return results;
+  },
+  /** This device's uniform-array capacity in bone matrices (uniformArrayBoneCapacity). */
+  uniformCapacity() {
+    return uniformArrayBoneCapacity(gl.getParameter(gl.MAX_VERTEX_UNIFORM_VECTORS));
+  },
+  /** As skin(), with shaders/variants/uniform-array.vert compiled for maxBones and the palette uploaded to u_bones. */
+  skinUniformArray(palettes, maxBones) {
+    const info = createProgram(gl, uniformArraySkinShader(maxBones).vertex, SHADE_FRAGMENT_SHADER, SKIN_FEEDBACK_VARYINGS);
+    gl.useProgram(info.program);
+    gl.uniform1i(uniformLocation(info, 'u_selectedJoint'), -1);
+    const results = loaded.map((p) => {
+      const palette = new Float32Array(palettes[p.skin]);
+      gl.uniformMatrix4fv(uniformLocation(info, 'u_bones'), false, palette, 0, 16 * Math.min(maxBones, palette.length / 16));
+      captureSkinFeedback(gl, p.vertexArray.vao, p.feedback);
+      const positions = new Float32Array(3 * p.vertexCount);
+      const normals = new Float32Array(3 * p.vertexCount);
+      readSkinFeedback(gl, p.feedback, positions, normals);
+      return { positions: Array.from(positions), normals: Array.from(normals) };
+    });
+    gl.deleteProgram(info.program);
+    const error = gl.getError();
+    if (error !== gl.NO_ERROR) throw new Error('WebGL error ' + error);
+    return results;
+  },
+  /** As skin(), with skin-dq.vert and one array of dual quaternions (8 floats per joint) per skin. */
+  skinDualQuaternions(dualQuaternionPalettes) {
+    const info = createProgram(gl, SKIN_DUAL_QUATERNION_VERTEX_SHADER, SHADE_FRAGMENT_SHADER, SKIN_FEEDBACK_VARYINGS);
+    gl.useProgram(info.program);
+    gl.uniform1i(uniformLocation(info, 'u_palette'), PALETTE_TEXTURE_UNIT);
+    gl.uniform1i(uniformLocation(info, 'u_selectedJoint'), -1);
+    gl.activeTexture(gl.TEXTURE0 + PALETTE_TEXTURE_UNIT);
+    const textures = dualQuaternionPalettes.map((values) => {
+      const dualQuaternions = new Float32Array(values);
+      const texture = createDualQuaternionTexture(gl, dualQuaternions.length / 8);
+      if (typeof texture === 'string') throw new Error(texture);
+      uploadDualQuaternionTexture(gl, texture, dualQuaternions);
       return texture;
     });
     const results = loaded.map((p) => {
@@ -147,6 +202,9 @@ interface ParityWindow {
     compileError(vertex: ShaderSource, fragment: ShaderSource): string;
     load(primitives: unknown): void;
     skin(palettes: number[][]): GpuSkinned[];
+    skinDualQuaternions(dualQuaternionPalettes: number[][]): GpuSkinned[];
+    uniformCapacity(): number;
+    skinUniformArray(palettes: number[][], maxBones: number): GpuSkinned[];
   };
 }
 
@@ -303,5 +361,102 @@ describe('shader errors', () => {
     const line = Number(located![1]);
     expect(line).toBeGreaterThan(broken);
     expect(message).toContain(`${line} | ${lines[line - 1].trim()}`);
+  });
+});
+
+describe('skin-dq.vert on the GPU matches skinVerticesDualQuaternion on the CPU', () => {
+  // The same comparison for dual quaternion skinning: Node converts each palette with
+  // paletteToDualQuaternions, the browser uploads the result as it is, and skin-dq.vert's captured
+  // outputs must equal skinVerticesDualQuaternion's within TOLERANCE. Both models' palettes are
+  // rigid (checked), so the conversion keeps all of them.
+  const cases = [
+    { label: 'bend-tube.glb twist', path: models[1].path, clip: 'twist' },
+    { label: 'mannequin.glb walk', path: models[0].path, clip: 'walk' },
+  ];
+  for (const { label, path, clip: clipName } of cases) {
+    it(`${label}: positions and normals within ${TOLERANCE}`, async () => {
+      const model = readModel(path);
+      const clipIndex = model.clips.findIndex((clip) => clip.name === clipName);
+      expect(clipIndex, `${label}: the clip`).toBeGreaterThanOrEqual(0);
+      await loadOnGpu(page, model);
+      const player = createPlayer(model);
+      let worstPosition = 0;
+      let worstNormal = 0;
+      // t = 2 s is the twist's 180°, where linear blend collapses the joint's ring.
+      for (const fraction of [0, 0.21, 0.5, 0.77]) {
+        const time = fraction * model.clips[clipIndex].duration;
+        poseAt(player, clipIndex, time, Playback.LOOP);
+        const dualQuaternions = player.palettes.map((palette) => {
+          expect(findNonRigidJoint(palette), `${label}, t = ${time} s: a rigid palette`).toBe(-1);
+          return Array.from(paletteToDualQuaternions(new Float32Array(8 * (palette.length / 16)), palette));
+        });
+        const gpu = await page.evaluate((values) => (window as unknown as ParityWindow).parity.skinDualQuaternions(values), dualQuaternions);
+        let positionError = 0;
+        let normalError = 0;
+        primitivesOf(model).forEach(({ skin, primitive }, i) => {
+          const positions = new Float32Array(3 * primitive.vertexCount);
+          const normals = new Float32Array(3 * primitive.vertexCount);
+          skinVerticesDualQuaternion(positions, normals, primitive, player.palettes[skin]);
+          for (let k = 0; k < positions.length; k++) {
+            positionError = Math.max(positionError, Math.abs(positions[k] - gpu[i].positions[k]));
+            normalError = Math.max(normalError, Math.abs(normals[k] - gpu[i].normals[k]));
+          }
+        });
+        const where = `${label}, t = ${time.toFixed(3)} s`;
+        expect(positionError, `${where}: positions`).toBeLessThanOrEqual(TOLERANCE);
+        expect(normalError, `${where}: normals`).toBeLessThanOrEqual(TOLERANCE);
+        worstPosition = Math.max(worstPosition, positionError);
+        worstNormal = Math.max(worstNormal, normalError);
+      }
+      console.log(`${label} (dual quaternions): max |GPU − CPU| position ${worstPosition.toExponential(2)}, normal ${worstNormal.toExponential(2)}`);
+    });
+  }
+
+  it('is not linear blend skinning: at the 180° twist the two shaders disagree by the ring’s radius', async () => {
+    const model = readModel(models[1].path);
+    await loadOnGpu(page, model);
+    const player = createPlayer(model);
+    poseAt(player, model.clips.findIndex((clip) => clip.name === 'twist'), 2, Playback.LOOP);
+    const dualQuaternions = Array.from(paletteToDualQuaternions(new Float32Array(8 * 3), player.palettes[0]));
+    const [dual] = await page.evaluate((values) => (window as unknown as ParityWindow).parity.skinDualQuaternions(values), [dualQuaternions]);
+    const [linear] = await skinOnGpu(page, player.palettes);
+    let largest = 0;
+    for (let k = 0; k < dual.positions.length; k++) largest = Math.max(largest, Math.abs(dual.positions[k] - linear.positions[k]));
+    // At the joint, linear blend puts the ring on the axis; dual quaternions keep it 0.25 away.
+    expect(largest).toBeGreaterThan(0.2);
+    expect(largest).toBeLessThan(0.26);
+  });
+
+  it('compiles skin-dq.vert with shade.frag', async () => {
+    const fragment = { name: 'shaders/shade.frag', source: readFileSync(`${root}shaders/shade.frag`, 'utf8') };
+    const vertex = { name: 'shaders/skin-dq.vert', source: readFileSync(`${root}shaders/skin-dq.vert`, 'utf8') };
+    const message = await page.evaluate(([v, f]) => (window as unknown as ParityWindow).parity.compileError(v, f), [vertex, fragment] as const);
+    expect(message).toBe('');
+  });
+});
+
+describe('shaders/variants/uniform-array.vert (chapter 8) on the GPU', () => {
+  // The tentacle's 300 joints, from a uniform array big enough for all of them (when this device
+  // allows it), give what skinVertices gives; an array of 100 gives something else past joint 99.
+  const tentacle = `${root}public/models/tentacle.glb`;
+
+  it('with room for every joint, matches skinVertices on the CPU; with 100, the joints past 99 are wrong', async () => {
+    const model = readModel(tentacle);
+    await loadOnGpu(page, model);
+    const player = createPlayer(model);
+    const clipIndex = model.clips.findIndex((clip) => clip.name === 'curl');
+    poseAt(player, clipIndex, 1.8, Playback.LOOP);
+    const capacity = await page.evaluate(() => (window as unknown as ParityWindow).parity.uniformCapacity());
+    const values = player.palettes.map((palette) => Array.from(palette));
+    const primitive = model.meshes[0].primitives[0];
+    const cpu = new Float32Array(3 * primitive.vertexCount);
+    skinVertices(cpu, null, primitive, player.palettes[0]);
+    const largestError = (gpu: number[]) => cpu.reduce((most, value, k) => Math.max(most, Math.abs(value - gpu[k])), 0);
+    if (capacity >= 300) {
+      const [full] = await page.evaluate(([palettes, bones]) => (window as unknown as ParityWindow).parity.skinUniformArray(palettes, bones), [values, 300] as const);
+      expect(largestError(full.positions)).toBeLessThanOrEqual(TOLERANCE);
+    }
+    const [short] = await page.evaluate(([palettes, bones]) => (window as unknown as ParityWindow).parity.skinUniformArray(palettes, bones), [values, 100] as const);
+    expect(largestError(short.positions)).toBeGreaterThan(0.1);
   });
 });

@@ -8,12 +8,12 @@ import { chapterHref, listChapters, plannedChapters } from '../../src/build-time
 const entry = (id: string, order: number, title = `Title ${order}`) => ({ id, data: { order, title, summary: `About ${id}` } });
 
 describe('listChapters', () => {
-  it('lists the ten planned chapters in order, none linked when none is written', () => {
+  it('lists the twelve planned chapters in order, none linked when none is written', () => {
     const listing = listChapters([]);
-    expect(listing.map((chapter) => chapter.order)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    expect(listing.map((chapter) => chapter.order)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
     expect(listing.every((chapter) => chapter.href === null)).toBe(true);
     expect(listing[0].title).toBe('Bones and the hierarchy');
-    expect(listing[9].title).toBe('Beyond');
+    expect(listing.slice(9).map((chapter) => chapter.title)).toEqual(['Dual quaternion skinning', 'Blending clips', 'Skinning a crowd']);
   });
 
   it('lets a written chapter replace its planned entry and link to its page', () => {
@@ -24,7 +24,7 @@ describe('listChapters', () => {
   });
 
   it('places an unplanned chapter by its order', () => {
-    const listing = listChapters([entry('appendix', 12)]);
+    const listing = listChapters([entry('appendix', 14)]);
     expect(listing.at(-1)?.href).toBe(chapterHref('appendix'));
   });
 

@@ -299,6 +299,16 @@ export function readFloats(store: BufferStore, info: AccessorInfo, usagePath: st
 }
 
 /**
+ * The accessor's values as floats exactly as stored, NaN and infinities included (readFloats
+ * refuses them): for the model lab's diagnosis, which reports such values instead of stopping.
+ */
+export function readFloatsAsStored(store: BufferStore, info: AccessorInfo): Float32Array {
+  const out = new Float32Array(info.count * info.components);
+  readInto(store, info, out);
+  return out;
+}
+
+/**
  * The accessor's values as unsigned integers, `components` per element. Only for accessors whose
  * component type is UNSIGNED_BYTE, UNSIGNED_SHORT or UNSIGNED_INT (the caller checks). Returns a new array.
  */

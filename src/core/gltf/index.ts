@@ -7,8 +7,9 @@
 // What it reads: every node (flattened parents-first, `matrix` decomposed into T/R/S), every skin,
 // every node that has both `mesh` and `skin` (triangle primitives with POSITION, NORMAL — smooth
 // normals are computed when it is missing — and all JOINTS_n/WEIGHTS_n sets, reduced to 4
-// influences per vertex), every animation (translation, rotation and scale channels). Materials,
-// textures, cameras, morph targets and meshes without a skin are not loaded. Positions are
+// influences per vertex), every node with a `mesh` and no `skin` as a rigid part (positions,
+// normals and indices, placed by the node's global matrix), every animation (translation, rotation
+// and scale channels). Materials, textures, cameras and morph targets are not loaded. Positions are
 // bind-pose model space: skinned with globalInverse = identity they land in the scene's root
 // space, as glTF draws skinned meshes (the mesh node's own transform is ignored).
 
@@ -19,7 +20,7 @@ import { checkRestPalettes, checkScenes, checkSkins } from './checks.ts';
 import { openDocument } from './document.ts';
 import { GltfError } from './errors.ts';
 import { readContainer } from './glb.ts';
-import { readSkinnedMeshes } from './meshes.ts';
+import { readRigidParts, readSkinnedMeshes } from './meshes.ts';
 import { readNodes } from './nodes.ts';
 import { readSkins } from './skins.ts';
 
@@ -47,10 +48,11 @@ export function parseGltf(data: Uint8Array | ArrayBuffer, options: ParseGltfOpti
   const table = readNodes(doc);
   const skins = readSkins(doc, table);
   const meshes = readSkinnedMeshes(doc, table, skins);
+  const rigidParts = readRigidParts(doc, table);
   const clips = readClips(doc, table);
   checkScenes(doc, table);
   checkSkins(doc, table, skins, meshes);
-  const model: Model = { hierarchy: table.hierarchy, skins, meshes, clips, notes: doc.notes };
+  const model: Model = { hierarchy: table.hierarchy, skins, meshes, rigidParts, clips, notes: doc.notes };
   checkRestPalettes(doc, model);
   return model;
 }

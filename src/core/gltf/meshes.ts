@@ -1,9 +1,10 @@
 // Nodes with both `mesh` and `skin` → SkinnedMesh. Each triangle primitive becomes bind-pose
 // positions and unit normals (smooth ones computed from the triangles when the file has none), at
-// most 4 joint influences per vertex with weights summing to 1, and 32-bit indices. Everything the
-// reader changes on the way is counted in Model.notes.
+// most 4 joint influences per vertex with weights summing to 1, and 32-bit indices. Nodes with a
+// `mesh` and no `skin` → RigidPart: the same positions, normals and indices, placed by the node.
+// Everything the reader changes on the way is counted in Model.notes.
 
-import type { Skin, SkinnedMesh, SkinnedPrimitive } from '../model.ts';
+import type { RigidPart, RigidPrimitive, Skin, SkinnedMesh, SkinnedPrimitive } from '../model.ts';
 import { ComponentType, expectCount, expectFormat, type AccessorInfo } from './accessors.ts';
 import { accessorAt, chargeDecoded, floatsOf, unsignedOf, type GltfDocument } from './document.ts';
 import { GltfError } from './errors.ts';
@@ -61,8 +62,8 @@ const WEIGHT_FORMATS = [
 ];
 
 /**
- * One SkinnedMesh per node that has both `mesh` and `skin`, in node order. Meshes on nodes without
- * a skin (and skins on nodes without a mesh) are reported in the notes and not loaded.
+ * One SkinnedMesh per node that has both `mesh` and `skin`, in node order. Skins on nodes without a
+ * mesh are reported in the notes; meshes on nodes without a skin are readRigidParts' business.
  */
 export function readSkinnedMeshes(doc: GltfDocument, table: NodeTable, skins: Skin[]): SkinnedMesh[] {
   const meshList = optionalArray(doc.root, 'meshes', 'meshes');
@@ -70,7 +71,6 @@ export function readSkinnedMeshes(doc: GltfDocument, table: NodeTable, skins: Sk
   const skinSpace: IndexSpace = { singular: 'skin', plural: 'skins', count: skins.length };
   const primitivesOf = new Map<string, SkinnedPrimitive[]>();
   const built: BuiltPrimitives = new Map();
-  const unskinned: number[] = [];
   const meshless: number[] = [];
   const result: SkinnedMesh[] = [];
   table.nodes.forEach((node, source) => {
@@ -81,10 +81,7 @@ export function readSkinnedMeshes(doc: GltfDocument, table: NodeTable, skins: Sk
       if (skin !== -1) meshless.push(source);
       return;
     }
-    if (skin === -1) {
-      unskinned.push(source);
-      return;
-    }
+    if (skin === -1) return;
     const meshObject = expectObject(meshList[mesh], `meshes[${mesh}]`);
     const key = `${mesh}/${skin}`;
     let primitives = primitivesOf.get(key);
@@ -100,18 +97,87 @@ export function readSkinnedMeshes(doc: GltfDocument, table: NodeTable, skins: Sk
       primitives,
     });
   });
-  if (unskinned.length > 0) {
-    doc.notes.push(
-      `${listNodes(unskinned)}: ${unskinned.length === 1 ? 'has a mesh' : 'have meshes'} without a skin; ` +
-        'only skinned meshes are loaded',
-    );
-  }
   if (meshless.length > 0) {
     doc.notes.push(
       `${listNodes(meshless)}: ${meshless.length === 1 ? 'has a skin' : 'have skins'} but no mesh; ignored`,
     );
   }
   return result;
+}
+
+/**
+ * One RigidPart per node that has a `mesh` and no `skin`, in node order: triangle primitives with
+ * positions, unit normals and indices, in the node's space. JOINTS_n and WEIGHTS_n, if the mesh
+ * has them, are not read (no skin says which joints they name); a note says so.
+ */
+export function readRigidParts(doc: GltfDocument, table: NodeTable): RigidPart[] {
+  const meshList = optionalArray(doc.root, 'meshes', 'meshes');
+  const meshSpace: IndexSpace = { singular: 'mesh', plural: 'meshes', count: meshList.length };
+  const primitivesOf = new Map<number, RigidPrimitive[]>();
+  const built = new Map<string, { path: string; primitive: RigidPrimitive | null }>();
+  const sources: number[] = [];
+  const influencesUnread: number[] = [];
+  const result: RigidPart[] = [];
+  table.nodes.forEach((node, source) => {
+    const path = `nodes[${source}]`;
+    if (field(node, 'skin') !== undefined) return;
+    const mesh = optionalIndex(node, 'mesh', `${path}.mesh`, meshSpace);
+    if (mesh === -1) return;
+    sources.push(source);
+    const meshPath = `meshes[${mesh}]`;
+    const meshObject = expectObject(meshList[mesh], meshPath);
+    let primitives = primitivesOf.get(mesh);
+    if (primitives === undefined) {
+      const list = optionalArray(meshObject, 'primitives', `${meshPath}.primitives`);
+      if (list.length === 0) throw new GltfError(`${meshPath}.primitives`, 'must list at least one primitive');
+      primitives = [];
+      list.forEach((value, p) => {
+        const primitivePath = `${meshPath}.primitives[${p}]`;
+        const object = expectObject(value, primitivePath);
+        const key = JSON.stringify([field(object, 'mode') ?? 4, field(object, 'indices') ?? null, field(object, 'attributes') ?? null]);
+        let entry = built.get(key);
+        if (entry === undefined) {
+          entry = { path: primitivePath, primitive: readRigidPrimitive(doc, object, primitivePath) };
+          built.set(key, entry);
+        } else {
+          doc.notes.push(`${primitivePath}: the same accessors as ${entry.path}; shares its data`);
+        }
+        if (entry.primitive !== null) primitives!.push(entry.primitive);
+      });
+      primitivesOf.set(mesh, primitives);
+    }
+    const hasInfluences = optionalArray(meshObject, 'primitives', `${meshPath}.primitives`).some((value) =>
+      Object.keys(field(value as JsonObject, 'attributes') as JsonObject).some((name) => /^(?:JOINTS|WEIGHTS)_\d+$/.test(name)),
+    );
+    if (hasInfluences) influencesUnread.push(source);
+    const meshName = optionalString(meshObject, 'name', `${meshPath}.name`, '');
+    result.push({
+      name: meshName !== '' ? meshName : table.hierarchy.names[table.hierarchyIndexOf[source]],
+      node: table.hierarchyIndexOf[source],
+      primitives,
+    });
+  });
+  if (sources.length > 0) {
+    doc.notes.push(
+      `${listNodes(sources)}: ${sources.length === 1 ? 'has a mesh' : 'have meshes'} without a skin; ` +
+        `drawn rigidly, each placed by its node's global matrix`,
+    );
+  }
+  if (influencesUnread.length > 0) {
+    doc.notes.push(
+      `${listNodes([...new Set(influencesUnread)])}: JOINTS_n/WEIGHTS_n on a mesh whose node has no skin; ` +
+        'not read (no skin says which joints they name)',
+    );
+  }
+  return result;
+}
+
+function readRigidPrimitive(doc: GltfDocument, primitive: JsonObject, path: string): RigidPrimitive | null {
+  const geometry = readGeometry(doc, primitive, path);
+  if (geometry === null) return null;
+  const { vertexCount, positions, positionPath } = geometry;
+  const indices = readIndices(doc, primitive, path, positionPath, vertexCount);
+  return { vertexCount, positions, normals: geometry.normals ?? computedNormals(doc, path, positions, indices), indices };
 }
 
 function listNodes(sources: number[]): string {
@@ -164,6 +230,92 @@ function readPrimitive(
   skinIndex: number,
   nodeSource: number,
 ): SkinnedPrimitive | null {
+  const geometry = readGeometry(doc, primitive, path);
+  if (geometry === null) return null;
+  const { attributes, vertexCount, positions, positionPath, jointSets } = geometry;
+  let normals = geometry.normals;
+
+  // Influence sets JOINTS_n / WEIGHTS_n, in increasing n.
+  const setNumbers = [...jointSets].sort((a, b) => a - b);
+  if (!jointSets.has(0)) {
+    throw new GltfError(
+      `${path}.attributes`,
+      `JOINTS_0 and WEIGHTS_0 are required: nodes[${nodeSource}] draws this mesh with skin ${skinIndex}`,
+    );
+  }
+  const jointData: Uint32Array[] = [];
+  const weightData: Float32Array[] = [];
+  for (const n of setNumbers) {
+    for (const name of [`JOINTS_${n}`, `WEIGHTS_${n}`]) {
+      if (field(attributes, name) === undefined) {
+        const partner = name.startsWith('J') ? `WEIGHTS_${n}` : `JOINTS_${n}`;
+        throw new GltfError(`${path}.attributes`, `${partner} has no matching ${name}`);
+      }
+    }
+    const jointsPath = `${path}.attributes.JOINTS_${n}`;
+    const joints = accessorAt(doc, attributes, `JOINTS_${n}`, jointsPath);
+    expectFormat(joints, jointsPath, ['VEC4'], JOINT_FORMATS);
+    noteMisaligned(doc, joints, jointsPath);
+    expectCount(joints, jointsPath, vertexCount, SAME_COUNT);
+    const jointValues = unsignedOf(doc, joints, jointsPath);
+    checkJointRange(jointValues, joints, jointsPath, skin, skinIndex);
+    jointData.push(jointValues);
+
+    const weightsPath = `${path}.attributes.WEIGHTS_${n}`;
+    const weights = accessorAt(doc, attributes, `WEIGHTS_${n}`, weightsPath);
+    expectFormat(weights, weightsPath, ['VEC4'], WEIGHT_FORMATS);
+    noteMisaligned(doc, weights, weightsPath);
+    expectCount(weights, weightsPath, vertexCount, SAME_COUNT);
+    const weightValues = floatsOf(doc, weights, weightsPath);
+    for (let i = 0; i < weightValues.length; i++) {
+      if (weightValues[i] < 0) {
+        throw new GltfError(
+          weightsPath,
+          `accessor ${weights.index} vertex ${i >> 2} has a negative weight (${formatFloat32(weightValues[i])})`,
+        );
+      }
+    }
+    weightData.push(weightValues);
+  }
+
+  chargeDecoded(doc, 2 * MAX_INFLUENCES * vertexCount, `${path}.attributes`);
+  const outJoints = new Uint16Array(MAX_INFLUENCES * vertexCount);
+  const outWeights = new Float32Array(MAX_INFLUENCES * vertexCount);
+  const counts = combineInfluences(jointData, weightData, skin.joints.length, vertexCount, outJoints, outWeights);
+  const approximate = counts.unweighted.length > 0 ? bindToNearestJoint(counts.unweighted, positions, skin, outJoints, outWeights) : 0;
+  reportInfluences(counts, path, setNumbers.length, doc.notes);
+  if (approximate > 0) {
+    doc.notes.push(
+      `${path}: the search for the joint nearest each unweighted vertex ran out of its budget ` +
+        `(${NEAREST_SEARCH_BASE_VISITS} plus ${NEAREST_SEARCH_VISITS_PER_VERTEX} steps per vertex); ` +
+        `${approximate} vertices got a joint near them, not necessarily the nearest`,
+    );
+  }
+
+  const indices = readIndices(doc, primitive, path, positionPath, vertexCount);
+  if (normals === null) normals = computedNormals(doc, path, positions, indices);
+
+  return { vertexCount, positions, normals, joints: outJoints, weights: outWeights, indices };
+}
+
+const SAME_COUNT = ` (as many as POSITION)`;
+
+interface Geometry {
+  attributes: JsonObject;
+  vertexCount: number;
+  positions: Float32Array;
+  positionPath: string;
+  /** Unit normals, or null when the file has none. */
+  normals: Float32Array | null;
+  /** The n of every JOINTS_n and WEIGHTS_n attribute. */
+  jointSets: Set<number>;
+}
+
+/**
+ * A primitive's attributes checked, morph targets noted, then POSITION and NORMAL read; null (with
+ * a note) for a primitive that is not a triangle list or has no POSITION.
+ */
+function readGeometry(doc: GltfDocument, primitive: JsonObject, path: string): Geometry | null {
   const mode = optionalInteger(primitive, 'mode', `${path}.mode`, 0, 6, 4);
   if (field(primitive, 'attributes') === undefined) throw new GltfError(`${path}.attributes`, 'is required');
   const attributes = expectObject(field(primitive, 'attributes'), `${path}.attributes`);
@@ -192,7 +344,6 @@ function readPrimitive(
   noteMisaligned(doc, positionAccessor, positionPath);
   const vertexCount = positionAccessor.count;
   const positions = floatsOf(doc, positionAccessor, positionPath);
-  const sameCount = ` (as many as POSITION)`;
 
   let normals: Float32Array | null = null;
   if (field(attributes, 'NORMAL') !== undefined) {
@@ -200,68 +351,29 @@ function readPrimitive(
     const accessor = accessorAt(doc, attributes, 'NORMAL', normalPath);
     expectFormat(accessor, normalPath, ['VEC3'], NORMAL_FORMATS);
     noteMisaligned(doc, accessor, normalPath);
-    expectCount(accessor, normalPath, vertexCount, sameCount);
+    expectCount(accessor, normalPath, vertexCount, SAME_COUNT);
     normals = floatsOf(doc, accessor, normalPath);
     normaliseNormals(normals, normalPath, doc.notes);
   }
+  return { attributes, vertexCount, positions, positionPath, normals, jointSets };
+}
 
-  // Influence sets JOINTS_n / WEIGHTS_n, in increasing n.
-  const setNumbers = [...jointSets].sort((a, b) => a - b);
-  if (!jointSets.has(0)) {
-    throw new GltfError(
-      `${path}.attributes`,
-      `JOINTS_0 and WEIGHTS_0 are required: nodes[${nodeSource}] draws this mesh with skin ${skinIndex}`,
-    );
-  }
-  const jointData: Uint32Array[] = [];
-  const weightData: Float32Array[] = [];
-  for (const n of setNumbers) {
-    for (const name of [`JOINTS_${n}`, `WEIGHTS_${n}`]) {
-      if (field(attributes, name) === undefined) {
-        const partner = name.startsWith('J') ? `WEIGHTS_${n}` : `JOINTS_${n}`;
-        throw new GltfError(`${path}.attributes`, `${partner} has no matching ${name}`);
-      }
-    }
-    const jointsPath = `${path}.attributes.JOINTS_${n}`;
-    const joints = accessorAt(doc, attributes, `JOINTS_${n}`, jointsPath);
-    expectFormat(joints, jointsPath, ['VEC4'], JOINT_FORMATS);
-    noteMisaligned(doc, joints, jointsPath);
-    expectCount(joints, jointsPath, vertexCount, sameCount);
-    const jointValues = unsignedOf(doc, joints, jointsPath);
-    checkJointRange(jointValues, joints, jointsPath, skin, skinIndex);
-    jointData.push(jointValues);
+/** Smooth normals from the triangles, for a primitive without NORMAL (charged to the budget, noted). */
+function computedNormals(doc: GltfDocument, path: string, positions: Float32Array, indices: Uint32Array | null): Float32Array {
+  const vertexCount = positions.length / 3;
+  chargeDecoded(doc, 3 * vertexCount, path);
+  doc.notes.push(`${path}: no NORMAL attribute; smooth normals computed from the triangles`);
+  return computeVertexNormals(new Float32Array(3 * vertexCount), positions, indices);
+}
 
-    const weightsPath = `${path}.attributes.WEIGHTS_${n}`;
-    const weights = accessorAt(doc, attributes, `WEIGHTS_${n}`, weightsPath);
-    expectFormat(weights, weightsPath, ['VEC4'], WEIGHT_FORMATS);
-    noteMisaligned(doc, weights, weightsPath);
-    expectCount(weights, weightsPath, vertexCount, sameCount);
-    const weightValues = floatsOf(doc, weights, weightsPath);
-    for (let i = 0; i < weightValues.length; i++) {
-      if (weightValues[i] < 0) {
-        throw new GltfError(
-          weightsPath,
-          `accessor ${weights.index} vertex ${i >> 2} has a negative weight (${formatFloat32(weightValues[i])})`,
-        );
-      }
-    }
-    weightData.push(weightValues);
-  }
-
-  chargeDecoded(doc, 2 * MAX_INFLUENCES * vertexCount, `${path}.attributes`);
-  const outJoints = new Uint16Array(MAX_INFLUENCES * vertexCount);
-  const outWeights = new Float32Array(MAX_INFLUENCES * vertexCount);
-  const counts = combineInfluences(jointData, weightData, skin.joints.length, vertexCount, outJoints, outWeights);
-  const approximate = counts.unweighted.length > 0 ? bindToNearestJoint(counts.unweighted, positions, skin, outJoints, outWeights) : 0;
-  reportInfluences(counts, path, setNumbers.length, doc.notes);
-  if (approximate > 0) {
-    doc.notes.push(
-      `${path}: the search for the joint nearest each unweighted vertex ran out of its budget ` +
-        `(${NEAREST_SEARCH_BASE_VISITS} plus ${NEAREST_SEARCH_VISITS_PER_VERTEX} steps per vertex); ` +
-        `${approximate} vertices got a joint near them, not necessarily the nearest`,
-    );
-  }
-
+/** The primitive's triangle indices, each checked against `vertexCount`, or null when it has none. */
+function readIndices(
+  doc: GltfDocument,
+  primitive: JsonObject,
+  path: string,
+  positionPath: string,
+  vertexCount: number,
+): Uint32Array | null {
   let indices: Uint32Array | null = null;
   if (field(primitive, 'indices') !== undefined) {
     const indicesPath = `${path}.indices`;
@@ -286,14 +398,7 @@ function readPrimitive(
     const vertices = countOf(vertexCount, 'vertex', 'vertices');
     throw new GltfError(positionPath, `${vertices} without indices is not a multiple of 3 (triangles)`);
   }
-
-  if (normals === null) {
-    chargeDecoded(doc, 3 * vertexCount, path);
-    normals = computeVertexNormals(new Float32Array(3 * vertexCount), positions, indices);
-    doc.notes.push(`${path}: no NORMAL attribute; smooth normals computed from the triangles`);
-  }
-
-  return { vertexCount, positions, normals, joints: outJoints, weights: outWeights, indices };
+  return indices;
 }
 
 /**

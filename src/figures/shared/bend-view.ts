@@ -4,7 +4,7 @@
 
 import { multiplyQuatAt } from '../../core/math.ts';
 import { animateFrame } from '../../core/frame.ts';
-import { copyPose, type Model } from '../../core/model.ts';
+import { copyPose, type Model, type Pose } from '../../core/model.ts';
 import type { Bounds } from './camera-control.ts';
 import { SkinView, type SkinViewOptions } from './skin-view.ts';
 
@@ -61,6 +61,9 @@ export class BendView extends SkinView {
     return bounds;
   }
 
+  /** After the bend, before the matrices: subclasses may change more of the pose (in place). */
+  protected adjustPose(_pose: Pose): void {}
+
   protected override updatePose(): void {
     const player = this.player!;
     copyPose(player.pose, player.model.hierarchy.rest);
@@ -71,6 +74,7 @@ export class BendView extends SkinView {
       turn[3] = Math.cos(this.angle / 2);
       const rotations = player.pose.rotations;
       for (const node of this.bentNodes) if (node >= 0) multiplyQuatAt(rotations, 4 * node, rotations, 4 * node, turn, 0);
+      this.adjustPose(player.pose);
     }
     animateFrame(player, null);
   }

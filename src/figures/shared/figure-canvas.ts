@@ -9,6 +9,7 @@
 // The element's data-state (see island-manager.ts) is derived from this object's fields by
 // updateState(), the only place that writes it. A failure (fail()) ends the island for good.
 
+import { isGpuWarm, warmUpGpu } from '../../gl/gpu-warm-up.ts';
 import type { Renderer } from '../../gl/renderer.ts';
 import type { Island } from './island-manager.ts';
 import { part } from './parts.ts';
@@ -98,6 +99,14 @@ export class FigureCanvas implements Island {
   acquire(): void {
     if (this.failure !== null) return;
     this.holding = true;
+    if (this.gl === null && !isGpuWarm()) {
+      // The page's first context waits for the GPU warm-up, then takes it (if still wanted).
+      void warmUpGpu().then(() => {
+        if (this.holding && this.gl === null) this.acquire();
+      });
+      this.updateState();
+      return;
+    }
     if (this.gl === null) {
       const gl = this.canvas.getContext('webgl2', { antialias: true, alpha: true, premultipliedAlpha: true });
       if (gl === null) {

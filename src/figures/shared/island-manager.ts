@@ -11,6 +11,8 @@
 // One IntersectionObserver watches every island; the element's data-state attribute reports:
 //   idle | loading | running | paused | lost | error | unsupported
 
+import { warmUpGpu } from '../../gl/gpu-warm-up.ts';
+
 /** What the manager asks of a mounted island (implemented by the lazily loaded code). */
 export interface Island {
   /** True while the island holds (or is creating) a WebGL context. */
@@ -83,6 +85,9 @@ function makeRoomForContext(): void {
 }
 
 async function activate(entry: Entry): Promise<void> {
+  // The page's first context is expensive to make on the main thread: start paying for it on a
+  // worker now, while the island's code and model load (gpu-warm-up.ts).
+  void warmUpGpu();
   if (entry.island === null) {
     if (entry.loading) return;
     entry.loading = true;

@@ -21,6 +21,7 @@ import { placeGround, type GroundPlacement } from '../../gl/ground-pass.ts';
 import { MeshView } from '../../gl/mesh-pass.ts';
 import { uploadInfluences } from '../../gl/mesh.ts';
 import { createRenderer, drawFrame, type RenderFrame, type Renderer } from '../../gl/renderer.ts';
+import type { SkinShader } from '../../gl/skin-shaders.ts';
 import { boundsOfPoses, CameraControl, type Bounds } from './camera-control.ts';
 import { watchChoiceGroup } from './choice-group.ts';
 import { FigureCanvas, type FailureState } from './figure-canvas.ts';
@@ -42,6 +43,15 @@ export interface SkinViewOptions {
   pitch: number;
   /** Start playing when first shown (never when the reader prefers reduced motion). */
   autoplay: boolean;
+}
+
+/** A part drawn over the model after every frame (the vertex inspector's marks); see addOverlay. */
+export interface SkinViewOverlay {
+  /**
+   * Draws over the frame just drawn with `renderer` (a new renderer after a lost context: GPU
+   * resources made for the previous one are gone). Allocates nothing once set up.
+   */
+  draw(renderer: Renderer, frame: RenderFrame): void;
 }
 
 export class SkinView implements Island {
@@ -67,12 +77,19 @@ export class SkinView implements Island {
   /** Everything drawFrame reads, filled in place each frame (no allocation). */
   private readonly frame: RenderFrame;
   private ground: GroundPlacement | null = null;
+  /** Parts drawn over the model, in the order added (addOverlay). */
+  private readonly overlays: SkinViewOverlay[] = [];
 
   constructor(host: HTMLElement, options: SkinViewOptions) {
     this.host = host;
     this.options = options;
     this.figure = new FigureCanvas(host, {
-      createRenderer: (gl) => (this.model === null ? null : createRenderer(gl, this.model, options.ground)),
+      createRenderer: (gl) => {
+        if (this.model === null) return null;
+        const renderer = createRenderer(gl, this.model, options.ground);
+        this.rendererCreated(renderer);
+        return renderer;
+      },
       advance: (seconds) => this.advance(seconds),
       draw: (renderer) => this.draw(renderer),
       resized: (width, height, pixelRatio) => this.resized(width, height, pixelRatio),
@@ -87,6 +104,10 @@ export class SkinView implements Island {
       pixelRatio: 1,
       globals: new Float32Array(0),
       palettes: [],
+      cpuPositions: [],
+      cpuNormals: [],
+      dualQuaternions: [],
+      twin: null,
       view: MeshView.SHADED,
       showSkeleton: false,
       selectedJoint: -1,
@@ -103,6 +124,9 @@ export class SkinView implements Island {
     this.poseToggle = new PoseToggle(host, (showBindPose) => this.showPose(showBindPose));
     this.viewToggles = new ViewToggles(host, () => this.requestRender());
     this.jointPicker = new JointPicker(host, (joint) => {
+      // A joint chosen where nothing shows it (no skeleton, no paint, no read-out of its own)
+      // would change nothing visible: the weight paint comes on to show its reach.
+      if (!this.jointPicker.readsOut) this.viewToggles.showWeightsIfNothingShowsJoints();
       this.selectJoint(joint);
       this.announceReadout();
     });
@@ -196,6 +220,46 @@ export class SkinView implements Island {
   /** Shows `message` and stops for good (a model that failed to load, a shader error). */
   fail(state: FailureState, message: string): void {
     this.figure.fail(state, message);
+  }
+
+  /**
+   * A renderer was made for the model (on first show, and again after a lost context): islands
+   * that draw with another skinning shader set it here (setSkinShader). May throw a SetupError.
+   */
+  protected rendererCreated(_renderer: Renderer): void {}
+
+  /** The renderer of the live context, or null (not shown yet, context lost, no model). */
+  protected get renderer(): Renderer | null {
+    return this.figure.renderer;
+  }
+
+  /**
+   * Positions and normals skinned on the CPU, one array each per renderer primitive, for the
+   * SKINNED_ON_CPU shader (read, not copied; the island rewrites them before each frame).
+   */
+  protected setCpuSkinned(positions: Float32Array[], normals: Float32Array[]): void {
+    this.frame.cpuPositions = positions;
+    this.frame.cpuNormals = normals;
+  }
+
+  /**
+   * The palettes as dual quaternions, one array per skin (8 floats per joint; read, not copied:
+   * the island rewrites them before each frame), for the dual quaternion shaders; and the twin
+   * copy of the meshes, drawn beside the first with another shader (RenderFrame.twin), or null.
+   */
+  protected setDualQuaternions(dualQuaternions: Float32Array[]): void {
+    this.frame.dualQuaternions = dualQuaternions;
+  }
+
+  protected setTwin(twin: { shader: SkinShader; offset: Float32Array } | null): void {
+    this.frame.twin = twin;
+    this.requestRender();
+  }
+
+  /** Draws `overlay` over the model after every frame from now on, after the overlays added before it. */
+  addOverlay(overlay: SkinViewOverlay): void {
+    this.overlays.push(overlay);
+    this.requestRender();
   }
 
   /** Schedules one frame (if the island is shown and ready); cheap to call often. */
@@ -313,9 +377,13 @@ export class SkinView implements Island {
 
   // ── Internals ────────────────────────────────────────────────────────────────────────────
 
-  /** The pose toggle: bind pose or the island's pose. */
+  /**
+   * The pose toggle: bind pose or the island's pose. The bind pose pauses the clip (its time
+   * stays where it was), so the button offers Play, which returns to the posed figure.
+   */
   private showPose(showBindPose: boolean): void {
     this.showBindPose = showBindPose;
+    if (showBindPose) this.playing = false;
     this.figure.restartClock();
     this.syncControls();
     this.requestRender();
@@ -353,6 +421,7 @@ export class SkinView implements Island {
     frame.selectedJoint = this.jointPicker.selected;
     frame.ground = this.ground;
     drawFrame(renderer, frame);
+    for (let i = 0; i < this.overlays.length; i++) this.overlays[i].draw(renderer, frame);
     this.afterFrame();
   }
 

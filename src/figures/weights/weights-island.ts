@@ -1,7 +1,8 @@
 // The weights island (chapter 2): the bend tube, a slider that bends its two upper joints, and a
 // choice of weights for the same mesh — smooth as authored, rigid (each vertex on its strongest
 // bone alone: limitInfluences(…, 1)), or the pitfall of dropping influences without
-// renormalising (limitInfluencesWithoutRenormalising). The weight paint shows the weights in use.
+// renormalising (limitInfluencesWithoutRenormalising). The weight paint shows the weights in use,
+// and the vertex inspector (off until the reader switches it on) one vertex's sum under them.
 //
 // The variants are computed once, when the model has loaded, and swapped into the GPU's joint and
 // weight buffers on a change (SkinView.replaceInfluences); the pose is the same for all three.
@@ -10,6 +11,7 @@ import { limitInfluencesWithoutRenormalising } from '../../core/pitfalls.ts';
 import { limitInfluences } from '../../core/weights.ts';
 import type { Island } from '../shared/island-manager.ts';
 import { BendView } from '../shared/bend-view.ts';
+import { VertexInspector } from '../shared/vertex-inspector.ts';
 
 const MODEL_FILE = 'bend-tube.glb';
 /** The joints the slider bends (their names in the file), each by the slider's angle about its own z axis. */
@@ -25,6 +27,8 @@ class WeightsIsland extends BendView {
   constructor(host: HTMLElement) {
     super(host, { ground: false, yaw: 0.35, pitch: 0.1, autoplay: false });
     this.mode = (this.onChoice('weights-mode', (value) => this.setMode(value as WeightsMode)) ?? 'smooth') as WeightsMode;
+    // One vertex taken apart: its joints, weights, matrices and the sum, for the weights chosen.
+    new VertexInspector(this);
     void this.load();
   }
 

@@ -109,8 +109,9 @@ describe('what is skipped or ignored, with notes', () => {
     );
     expect(model.meshes).toHaveLength(1);
     expect(model.notes).toEqual([
-      'nodes[5], nodes[6]: have meshes without a skin; only skinned meshes are loaded',
       'nodes[7]: has a skin but no mesh; ignored',
+      "nodes[5], nodes[6]: have meshes without a skin; drawn rigidly, each placed by its node's global matrix",
+      'nodes[5], nodes[6]: JOINTS_n/WEIGHTS_n on a mesh whose node has no skin; not read (no skin says which joints they name)',
     ]);
   });
 
@@ -512,7 +513,7 @@ describe('mesh errors', () => {
     expectBothFail(b, `${PRIMITIVE}.attributes.JOINTS_0: accessor 3 vertex 4 uses joint 1, but skin 1 has 1 joint`);
   });
 
-  it('reads nothing of a mesh drawn without a skin', () => {
+  it('reads no influences of a mesh drawn without a skin', () => {
     const model = parseGltf(
       editedArm((json) => {
         delete json.nodes[0].skin;
@@ -520,6 +521,10 @@ describe('mesh errors', () => {
       }).toGlb(),
     );
     expect(model.meshes).toEqual([]);
-    expect(model.notes).toEqual(['nodes[0]: has a mesh without a skin; only skinned meshes are loaded']);
+    expect(model.rigidParts?.map((part) => part.node)).toEqual([0]);
+    expect(model.notes).toEqual([
+      "nodes[0]: has a mesh without a skin; drawn rigidly, each placed by its node's global matrix",
+      'nodes[0]: JOINTS_n/WEIGHTS_n on a mesh whose node has no skin; not read (no skin says which joints they name)',
+    ]);
   });
 });
