@@ -13,7 +13,7 @@ import { createBoneTexture, uploadBoneTexture, type BoneTexture } from './bone-t
  * texture's sampler) and outputs as shaders/skin.vert, so it links with shaders/shade.frag and
  * with the transform-feedback varyings of feedback.ts.
  */
-export { SKIN_DUAL_QUATERNION_VERTEX_SHADER } from './skin-shader-variants.ts';
+export { SKIN_DUAL_QUATERNION_VERTEX_SHADER } from './dual-quaternion-shaders.ts';
 
 /** Texels per joint: the real part, then the dual part. */
 const TEXELS_PER_JOINT = 2;

@@ -37,7 +37,7 @@ import {
   type SkeletonPass,
 } from './skeleton-pass.ts';
 import { PaletteSource, SkinShader } from './skin-shaders.ts';
-import { createRigidParts, drawRigidParts, type RigidParts } from './rigid-pass.ts';
+import type { RigidParts } from './rigid-pass.ts';
 
 /** Theme colours, sRGB components in [0, 1] (3 floats each), owned by the caller. */
 export interface RenderColors {
@@ -68,7 +68,10 @@ export interface Renderer {
   /** Per-frame inputs of the passes, refilled by drawFrame (reused so a frame allocates nothing). */
   meshFrame: MeshPassFrame;
   skeletonFrame: SkeletonFrame;
-  /** The model's meshes without a skin (rigid-pass.ts), or null when it has none. */
+  /**
+   * The model's meshes without a skin, drawn after the skinned ones, or null: set by the figures
+   * that show such models (attachRigidParts, rigid-pass.ts), so that the others do not load that code.
+   */
   rigid: RigidParts | null;
 }
 
@@ -113,7 +116,7 @@ export function createRenderer(gl: WebGL2RenderingContext, model: Model, ground:
     dualQuaternionTextures: [],
     twinViewProjection: new Float32Array(16),
     skeletonLayout,
-    rigid: createRigidParts(gl, model),
+    rigid: null,
     meshFrame: {
       viewProjection: new Float32Array(16),
       cameraPosition: new Float32Array(3),
@@ -290,7 +293,7 @@ export function drawFrame(renderer: Renderer, frame: RenderFrame): void {
     meshFrame.viewProjection = camera.viewProjection;
   }
 
-  if (renderer.rigid !== null) drawRigidParts(gl, renderer.rigid, meshFrame, frame.globals, frame.selectedJoint);
+  if (renderer.rigid !== null) renderer.rigid.draw(gl, renderer.rigid, meshFrame, frame.globals, frame.selectedJoint);
 
   if (renderer.groundPass !== null && frame.ground !== null) {
     drawGroundPass(gl, renderer.groundPass, frame.ground, camera.viewProjection, colors.grid, 0.32);

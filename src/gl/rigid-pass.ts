@@ -11,6 +11,7 @@ import { drivingJoint } from '../core/model-summary.ts';
 import { beginMeshPass, SHADE_FRAGMENT_SHADER, type MeshPass, type MeshPassFrame } from './mesh-pass.ts';
 import { SkinAttribute } from './mesh.ts';
 import { createProgram, uniformLocation, type ShaderSource } from './program.ts';
+import type { Renderer } from './renderer.ts';
 import { SkinShader } from './skin-shaders.ts';
 
 /** shaders/skin.vert with the regions of shaders/variants/rigid.vert replaced. */
@@ -43,6 +44,8 @@ export interface RigidParts {
   visible: boolean;
   /** Primitives drawn by the last frame (0 while hidden). */
   drawnPrimitives: number;
+  /** drawRigidParts, carried so the renderer draws them without importing this module. */
+  draw: typeof drawRigidParts;
 }
 
 function createBuffer(gl: WebGL2RenderingContext, target: GLenum, data: ArrayBufferView): WebGLBuffer {
@@ -112,7 +115,13 @@ export function createRigidParts(gl: WebGL2RenderingContext, model: Model): Rigi
     partCount: parts.length,
     visible: true,
     drawnPrimitives: 0,
+    draw: drawRigidParts,
   };
+}
+
+/** Makes `renderer` draw `model`'s rigid parts from now on (set-up work; throws ShaderError). */
+export function attachRigidParts(renderer: Renderer, model: Model): void {
+  renderer.rigid = createRigidParts(renderer.gl, model);
 }
 
 /**

@@ -13,7 +13,7 @@ import { paletteToDualQuaternions, describeNonRigidJoint, skinVerticesDualQuater
 import { skinVerticesDualQuaternionWithoutSignAlignment } from '../../core/pitfalls-beyond.ts';
 import { skinVertices } from '../../core/skin.ts';
 import { prepareSkinShader, type Renderer } from '../../gl/renderer.ts';
-import { SkinShaderVariant } from '../../gl/skin-shader-variants.ts';
+import { DualQuaternionShader } from '../../gl/dual-quaternion-shaders.ts';
 import type { SkinShader } from '../../gl/skin-shaders.ts';
 import type { Bounds } from '../shared/camera-control.ts';
 import { formatNumber } from '../shared/format.ts';
@@ -34,7 +34,7 @@ class DualQuaternionIsland extends SkinView {
   private readonly note: HTMLElement | null;
   private readonly cache = new Map<TwistModel, TwistSubject>();
   private loaded: TwistSubject | null = null;
-  private readonly twin = { shader: SkinShaderVariant.DUAL_QUATERNION as SkinShader, offset: new Float32Array(3) };
+  private readonly twin = { shader: DualQuaternionShader.CORRECT as SkinShader, offset: new Float32Array(3) };
   /** One per skin: the palette as dual quaternions, rewritten each frame. */
   private dualQuaternions: Float32Array[] = [];
   /** The sliders' pose, rewritten each frame. */
@@ -58,7 +58,7 @@ class DualQuaternionIsland extends SkinView {
     const model = this.onChoice('dual-quaternion-model', (value) => void this.choose(value as TwistModel));
     const signs = this.onChoice('dual-quaternion-signs', (value) => this.setAligned(value !== 'unaligned'));
     this.aligned = signs !== 'unaligned';
-    this.twin.shader = this.aligned ? SkinShaderVariant.DUAL_QUATERNION : SkinShaderVariant.DUAL_QUATERNION_WITHOUT_SIGN_ALIGNMENT;
+    this.twin.shader = this.aligned ? DualQuaternionShader.CORRECT : DualQuaternionShader.WITHOUT_SIGN_ALIGNMENT;
     void this.choose(model === 'mannequin' ? 'mannequin' : 'tube');
   }
 
@@ -90,13 +90,13 @@ class DualQuaternionIsland extends SkinView {
   }
 
   protected override rendererCreated(renderer: Renderer): void {
-    prepareSkinShader(renderer, SkinShaderVariant.DUAL_QUATERNION);
-    prepareSkinShader(renderer, SkinShaderVariant.DUAL_QUATERNION_WITHOUT_SIGN_ALIGNMENT);
+    prepareSkinShader(renderer, DualQuaternionShader.CORRECT);
+    prepareSkinShader(renderer, DualQuaternionShader.WITHOUT_SIGN_ALIGNMENT);
   }
 
   private setAligned(aligned: boolean): void {
     this.aligned = aligned;
-    this.twin.shader = aligned ? SkinShaderVariant.DUAL_QUATERNION : SkinShaderVariant.DUAL_QUATERNION_WITHOUT_SIGN_ALIGNMENT;
+    this.twin.shader = aligned ? DualQuaternionShader.CORRECT : DualQuaternionShader.WITHOUT_SIGN_ALIGNMENT;
     this.requestRender();
     this.measure();
   }
