@@ -1,5 +1,5 @@
 // Reading the project's own model files (public/models) at build time, for the worked examples.
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseGltf } from '../core/gltf/index.ts';
 import type { Model } from '../core/model.ts';
@@ -8,4 +8,11 @@ import type { Model } from '../core/model.ts';
 export function readProjectModel(name: string, root: string = process.cwd()): Model {
   const bytes = readFileSync(join(root, 'public', 'models', name));
   return parseGltf(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+}
+
+/** File names of the project's models, public/models/*.glb under `root`, sorted. */
+export function listProjectModels(root: string = process.cwd()): string[] {
+  return readdirSync(join(root, 'public', 'models'))
+    .filter((name) => name.endsWith('.glb'))
+    .sort();
 }

@@ -90,6 +90,20 @@ export function boundsOfPoses(model: Model, player: Player, poses: (() => void)[
         }
       }
     }
+    // Meshes without a skin: placed by their node's global matrix.
+    for (const part of model.rigidParts ?? []) {
+      const g = player.globals.subarray(16 * part.node, 16 * part.node + 16);
+      for (const primitive of part.primitives) {
+        const p = primitive.positions;
+        for (let i = 0; i + 2 < p.length; i += 3) {
+          for (let axis = 0; axis < 3; axis++) {
+            const value = g[axis] * p[i] + g[4 + axis] * p[i + 1] + g[8 + axis] * p[i + 2] + g[12 + axis];
+            if (value < min[axis]) min[axis] = value;
+            if (value > max[axis]) max[axis] = value;
+          }
+        }
+      }
+    }
   }
   if (!(min[0] <= max[0])) {
     min.fill(-1);

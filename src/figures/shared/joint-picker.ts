@@ -13,12 +13,18 @@ export class JointPicker {
   selected = -1;
   private readonly menu: HTMLSelectElement | null;
   private readonly readout: MatrixReadout | null;
+  /**
+   * The island shows the chosen joint in words of its own: a matrix read-out, or an element that
+   * names it ([data-part=joint-name]), so choosing one changes something even with no view on.
+   */
+  readonly readsOut: boolean;
 
   /** `pick(joint)` runs when the reader chooses a joint in the menu. */
   constructor(host: HTMLElement, pick: (joint: number) => void) {
     this.menu = part(host, 'joint');
     const readoutRoot = part<HTMLElement>(host, 'readout');
     this.readout = readoutRoot === null ? null : new MatrixReadout(readoutRoot);
+    this.readsOut = readoutRoot !== null || part(host, 'joint-name') !== null;
     const menu = this.menu;
     menu?.addEventListener('change', () => pick(Number(menu.value)));
   }

@@ -32,6 +32,10 @@ export class PlaybackControls {
     this.timeOutput = part(host, 'time-output');
     host.dataset.playing = 'false';
     this.playButton?.addEventListener('click', () => input.togglePlaying());
+    // Pressing the slider takes hold of the time where the thumb stands (a click on the thumb of a
+    // playing clip changes no value, so no input event follows); a press on the track then moves
+    // it on, through the input event, to where the pointer is.
+    this.timeSlider?.addEventListener('pointerdown', () => input.seek());
     this.timeSlider?.addEventListener('input', () => input.seek());
     this.timeSlider?.addEventListener('change', () => input.seekDone());
   }
@@ -57,7 +61,7 @@ export class PlaybackControls {
     if (slider !== null && clip !== undefined) {
       slider.max = String(clip.duration);
       slider.step = 'any';
-      if (!playing) slider.valueAsNumber = Math.min(time % clip.duration || 0, clip.duration);
+      if (!playing) slider.valueAsNumber = loopedForSlider(time, clip.duration);
       this.showTime(slider.valueAsNumber);
     }
   }
@@ -76,4 +80,18 @@ export class PlaybackControls {
     this.shownHundredths = hundredths;
     this.timeOutput.value = `${formatNumber(seconds, 2, { fixed: true })} s`;
   }
+}
+
+/** Below this share of the clip's duration, a looped time is the end of a loop (rounding only). */
+const LOOP_END_TOLERANCE = 1e-9;
+
+/**
+ * `time` (seconds) looped into [0, `duration`] for the slider: a positive whole number of loops
+ * (to rounding: the slider's maximum, parsed back, can exceed the duration by a few ulps) shows as
+ * the end of the clip, not as its start, so End, and an arrow key at the end, stay there.
+ */
+function loopedForSlider(time: number, duration: number): number {
+  const looped = time % duration;
+  if (time > 0 && looped <= LOOP_END_TOLERANCE * duration) return duration;
+  return Math.min(looped || 0, duration);
 }

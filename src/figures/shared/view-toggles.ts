@@ -11,6 +11,9 @@ export class ViewToggles {
   /** Shaded, or painted with the selected joint's weights (SHADED without a checkbox). Read only outside. */
   view: MeshView = MeshView.SHADED;
 
+  /** The weight-paint checkbox, null when the island has none. */
+  private readonly weightsBox: HTMLInputElement | null;
+
   /** Starts from the checkboxes' state (a reload may restore it); `onChange` runs after each change. */
   constructor(host: HTMLElement, onChange: () => void) {
     const skeleton = part<HTMLInputElement>(host, 'skeleton');
@@ -22,6 +25,7 @@ export class ViewToggles {
       });
     }
     const weights = part<HTMLInputElement>(host, 'weights');
+    this.weightsBox = weights;
     if (weights !== null) {
       this.view = weights.checked ? MeshView.WEIGHTS : MeshView.SHADED;
       weights.addEventListener('change', () => {
@@ -29,5 +33,15 @@ export class ViewToggles {
         onChange();
       });
     }
+  }
+
+  /**
+   * Switches the weight paint on (and ticks its box) when neither it nor the skeleton overlay is
+   * on, so that a joint the reader chooses shows on the model; does nothing without a checkbox.
+   */
+  showWeightsIfNothingShowsJoints(): void {
+    if (this.weightsBox === null || this.showSkeleton || this.view === MeshView.WEIGHTS) return;
+    this.weightsBox.checked = true;
+    this.view = MeshView.WEIGHTS;
   }
 }
