@@ -1,0 +1,341 @@
+// The model lab's island: a SkinView that shows whatever model the reader opens — dropped on the
+// page, picked with the file input, or chosen from the site's own models — with every skinned mesh
+// and every rigid part, the clip picker, and the written report (diagnosis, counts, loader notes,
+// node tree) beside it. Files are read and loaded in a worker (lab-worker.ts) with progress and a
+// Cancel button; nothing the reader opens is sent anywhere. The state worth sharing (project model,
+// clip, time when paused, joint) lives in the query string.
+//
+// Markup: LabFigure.astro. The file controls and the report sit outside the island element (so a
+// missing WebGL2 leaves them working); they are found through the enclosing [data-lab] element.
+
+import type { Diagnosis } from '../../core/diagnosis.ts';
+import type { Model } from '../../core/model.ts';
+import { disposeRenderer } from '../../gl/dispose.ts';
+import { attachRigidParts } from '../../gl/rigid-pass.ts';
+import type { Renderer } from '../../gl/renderer.ts';
+import type { Island } from '../shared/island-manager.ts';
+import { part } from '../shared/parts.ts';
+import { SkinView } from '../shared/skin-view.ts';
+import type { LabRequest, LabResponse } from './lab-protocol.ts';
+import { renderChecks, renderCounts, renderNodeTree, renderNotes, type ChapterTitles } from './lab-report.ts';
+import { readLabState, writeLabState, type LabState } from './lab-state.ts';
+
+/** The site's base path ("/" or "/sub/"), as Vite bakes it in. */
+const BASE_URL = import.meta.env.BASE_URL.endsWith('/') ? import.meta.env.BASE_URL : `${import.meta.env.BASE_URL}/`;
+
+function megabytes(bytes: number): string {
+  return (bytes / 1e6).toFixed(bytes < 1e7 ? 1 : 0);
+}
+
+class LabIsland extends SkinView {
+  private readonly lab: HTMLElement;
+  private readonly fileInput: HTMLInputElement | null;
+  private readonly modelMenu: HTMLSelectElement | null;
+  private readonly cancelButton: HTMLButtonElement | null;
+  private readonly progressBar: HTMLProgressElement | null;
+  private readonly progressText: HTMLElement | null;
+  private readonly message: HTMLElement | null;
+  private readonly clipMenu: HTMLSelectElement | null;
+  private readonly rigidToggle: HTMLInputElement | null;
+  private readonly chapters: ChapterTitles;
+
+  private worker: Worker | null = null;
+  /** Id of the request whose answer is awaited (answers to older ones are dropped). */
+  private pending = 0;
+  private nextRequest = 1;
+  /** The project model shown (file name), "" for a reader's own file. */
+  private projectModel = '';
+  /** State to restore once the model named in the address has loaded (null once used). */
+  private restoring: LabState | null;
+  /** The rigid primitives the last frame drew, as last written to data-rigid-drawn. */
+  private shownRigidDrawn = -1;
+  /** The renderer of the model shown before, on the live context: its GPU objects go when the next one is made. */
+  private previousRenderer: Renderer | null = null;
+
+  constructor(host: HTMLElement) {
+    super(host, { ground: true, yaw: 0.55, pitch: 0.16, autoplay: true });
+    const lab = host.closest<HTMLElement>('[data-lab]') ?? host;
+    this.lab = lab;
+    this.fileInput = part(lab, 'file');
+    this.modelMenu = part(lab, 'models');
+    this.cancelButton = part(lab, 'cancel');
+    this.progressBar = part(lab, 'progress');
+    this.progressText = part(lab, 'progress-text');
+    this.message = part(lab, 'message');
+    this.clipMenu = part(host, 'clip');
+    this.rigidToggle = part(host, 'rigid');
+    this.chapters = JSON.parse(lab.dataset.chapters ?? '{}') as ChapterTitles;
+
+    this.fileInput?.addEventListener('change', () => {
+      const files = this.fileInput?.files;
+      if (files && files.length > 0) this.openFiles(Array.from(files));
+    });
+    this.modelMenu?.addEventListener('change', () => {
+      if (this.modelMenu?.value) this.openProjectModel(this.modelMenu.value);
+    });
+    this.cancelButton?.addEventListener('click', () => this.cancel());
+    this.clipMenu?.addEventListener('change', () => this.chooseClip(Number(this.clipMenu?.value)));
+    this.rigidToggle?.addEventListener('change', () => {
+      const rigid = this.renderer?.rigid;
+      if (rigid) rigid.visible = this.rigidToggle?.checked ?? true;
+      this.requestRender();
+    });
+    part<HTMLSelectElement>(host, 'joint')?.addEventListener('change', () => this.saveState());
+    part<HTMLInputElement>(host, 'time')?.addEventListener('change', () => this.saveState());
+    this.acceptDrops();
+    // A lost context takes every GPU object with it: nothing is left to delete.
+    part(host, 'canvas')?.addEventListener('webglcontextlost', () => (this.previousRenderer = null));
+
+    const state = readLabState(location.search);
+    const known = this.modelMenu === null ? [] : Array.from(this.modelMenu.options, (option) => option.value).filter(Boolean);
+    const named = known.includes(state.model);
+    const first = named ? state.model : (lab.dataset.defaultModel ?? '');
+    this.restoring = named ? state : null;
+    if (first !== '') this.openProjectModel(first);
+  }
+
+  // ── Opening files ────────────────────────────────────────────────────────────────────────
+
+  /** Files dropped anywhere on the page are opened; the browser never navigates to them. */
+  private acceptDrops(): void {
+    const zone = part<HTMLElement>(this.lab, 'drop') ?? this.lab;
+    let depth = 0;
+    const hasFiles = (event: DragEvent) => event.dataTransfer?.types.includes('Files') ?? false;
+    window.addEventListener('dragover', (event) => {
+      if (!hasFiles(event)) return;
+      event.preventDefault();
+      if (event.dataTransfer) event.dataTransfer.dropEffect = 'copy';
+    });
+    window.addEventListener('dragenter', (event) => {
+      if (!hasFiles(event)) return;
+      depth++;
+      zone.dataset.dragging = 'true';
+    });
+    window.addEventListener('dragleave', () => {
+      depth = Math.max(0, depth - 1);
+      if (depth === 0) delete zone.dataset.dragging;
+    });
+    window.addEventListener('drop', (event) => {
+      if (!hasFiles(event)) return;
+      event.preventDefault();
+      depth = 0;
+      delete zone.dataset.dragging;
+      const files = Array.from(event.dataTransfer?.files ?? []);
+      if (files.length > 0) this.openFiles(files);
+    });
+  }
+
+  private openFiles(files: File[]): void {
+    this.projectModel = '';
+    this.restoring = null;
+    if (this.modelMenu) this.modelMenu.value = '';
+    this.send({ kind: 'files', id: 0, files }, files.map((file) => file.name).join(', '));
+  }
+
+  private openProjectModel(name: string): void {
+    this.projectModel = name;
+    if (this.modelMenu) this.modelMenu.value = name;
+    this.send({ kind: 'url', id: 0, url: `${BASE_URL}models/${encodeURIComponent(name)}`, name }, name);
+  }
+
+  /** Hands `request` to the worker (made on first use, or again after a cancel), cancelling the one before. */
+  private send(request: LabRequest, what: string): void {
+    if (this.worker === null) {
+      this.worker = new Worker(new URL('./lab-worker.ts', import.meta.url), { type: 'module' });
+      this.worker.addEventListener('message', (event: MessageEvent<LabResponse>) => this.receive(event.data));
+      this.worker.addEventListener('error', (event) => {
+        event.preventDefault();
+        this.finishWork('error', `The lab’s worker stopped: ${event.message || 'an error it did not describe'}.`);
+        this.stopWorker();
+      });
+    }
+    const id = this.nextRequest++;
+    this.pending = id;
+    this.lab.dataset.load = 'loading';
+    this.showMessage(`Opening ${what}…`);
+    this.showProgress(0, 0);
+    if (this.cancelButton) this.cancelButton.hidden = false;
+    this.worker.postMessage({ ...request, id });
+  }
+
+  private stopWorker(): void {
+    this.worker?.terminate();
+    this.worker = null;
+  }
+
+  /** Cancel: the worker is ended wherever it is (a parse cannot be interrupted otherwise). */
+  private cancel(): void {
+    if (this.pending === 0) return;
+    this.stopWorker();
+    this.finishWork('cancelled', 'Cancelled. The model shown before is still shown.');
+  }
+
+  private finishWork(state: 'ready' | 'error' | 'cancelled', message: string): void {
+    this.pending = 0;
+    this.lab.dataset.load = state;
+    if (this.cancelButton) this.cancelButton.hidden = true;
+    if (this.progressBar) this.progressBar.hidden = true;
+    if (this.progressText) this.progressText.textContent = '';
+    this.showMessage(message);
+  }
+
+  private showMessage(text: string): void {
+    if (this.message) this.message.textContent = text;
+  }
+
+  private showProgress(loaded: number, total: number, stage = 'reading'): void {
+    const bar = this.progressBar;
+    if (bar) {
+      bar.hidden = false;
+      if (total > 0) {
+        bar.max = total;
+        bar.value = loaded;
+      } else bar.removeAttribute('value');
+    }
+    if (this.progressText) {
+      this.progressText.textContent =
+        stage === 'reading' ? (total > 0 ? `Reading ${megabytes(loaded)} of ${megabytes(total)} MB…` : 'Reading…') : 'Loading and checking the model…';
+    }
+  }
+
+  private receive(response: LabResponse): void {
+    if (response.id !== this.pending) return;
+    if (response.kind === 'progress') {
+      this.showProgress(response.loaded, response.total, response.stage);
+      return;
+    }
+    if (response.kind === 'failed') {
+      this.finishWork('error', response.message);
+      return;
+    }
+    this.showReport(response.name, response.diagnosis, response.model);
+    if (response.model === null) {
+      this.finishWork('error', `${response.name} could not be loaded. ${response.diagnosis.error ?? ''}`);
+      return;
+    }
+    const model = response.model;
+    const drawable = model.meshes.length + (model.rigidParts?.length ?? 0);
+    if (drawable === 0) {
+      this.finishWork('error', `${response.name} was read, but it has no mesh to draw. Its report is below.`);
+      return;
+    }
+    this.show(response.name, model);
+    this.finishWork('ready', `Showing ${response.name}.`);
+  }
+
+  // ── Showing a model ──────────────────────────────────────────────────────────────────────
+
+  private show(name: string, model: Model): void {
+    const restoring = this.restoring;
+    this.restoring = null;
+    let clipIndex = model.clips.length > 0 ? 0 : -1;
+    if (restoring !== null && restoring.clip !== '') {
+      const named = model.clips.findIndex((clip) => clip.name === restoring.clip);
+      if (named >= 0) clipIndex = named;
+    }
+    this.fillClipMenu(model, clipIndex);
+    // The joint menu lists the new model's joints (JointPicker fills an empty menu).
+    part<HTMLSelectElement>(this.host, 'joint')?.replaceChildren();
+    this.lab.dataset.model = name;
+    this.host.dataset.skinnedPrimitives = String(model.meshes.reduce((n, mesh) => n + mesh.primitives.length, 0));
+    this.host.dataset.rigidParts = String(model.rigidParts?.length ?? 0);
+    this.host.dataset.rigidPrimitives = String((model.rigidParts ?? []).reduce((n, p) => n + p.primitives.length, 0));
+    this.host.dataset.clips = String(model.clips.length);
+    this.shownRigidDrawn = -1;
+    this.setModel(model, clipIndex);
+    if (restoring !== null) {
+      const skin = model.skins[0];
+      const joint = skin === undefined ? -1 : Array.from(skin.joints).findIndex((node) => model.hierarchy.names[node] === restoring.joint);
+      if (restoring.joint !== '' && joint >= 0) this.selectJoint(joint);
+      if (restoring.time !== null && clipIndex >= 0) {
+        this.time = restoring.time;
+        this.setPlaying(false);
+      }
+    }
+    this.saveState();
+  }
+
+  private showReport(name: string, diagnosis: Diagnosis, model: Model | null): void {
+    const heading = part(this.lab, 'report-name');
+    if (heading) heading.textContent = name;
+    const checks = part<HTMLElement>(this.lab, 'checks');
+    if (checks) renderChecks(checks, diagnosis, this.chapters);
+    const counts = part<HTMLElement>(this.lab, 'counts');
+    if (counts) renderCounts(counts, diagnosis.counts);
+    const notes = part<HTMLElement>(this.lab, 'notes');
+    if (notes) renderNotes(notes, diagnosis.notes);
+    const tree = part<HTMLElement>(this.lab, 'tree');
+    if (tree) {
+      if (model === null) tree.replaceChildren();
+      else
+        renderNodeTree(tree, model, (joint) => {
+          if (this.model !== model) return;
+          this.selectJoint(joint);
+          this.saveState();
+        });
+    }
+    this.lab.dataset.report = name;
+  }
+
+  private fillClipMenu(model: Model, clipIndex: number): void {
+    const menu = this.clipMenu;
+    if (menu === null) return;
+    const options = model.clips.map((clip, c) => new Option(`${clip.name || `clip ${c}`} (${clip.duration.toFixed(2)} s)`, String(c)));
+    if (options.length === 0) options.push(new Option('No clips', '-1'));
+    menu.replaceChildren(...options);
+    menu.value = String(clipIndex);
+  }
+
+  private chooseClip(clipIndex: number): void {
+    const model = this.model;
+    if (model === null || !(clipIndex >= 0 && clipIndex < model.clips.length)) return;
+    this.clipIndex = clipIndex;
+    this.time = 0;
+    this.showBindPose = false;
+    this.setPlaying(true);
+  }
+
+  /** Playing or pausing also updates the address (the time is kept only while paused). */
+  override setPlaying(playing: boolean): void {
+    super.setPlaying(playing);
+    this.saveState();
+  }
+
+  /** Writes the shareable state into the address without adding a history entry. */
+  private saveState(): void {
+    const model = this.model;
+    if (model === null) return;
+    const clip = model.clips[this.clipIndex];
+    const node = this.selectedNode();
+    const state: LabState = {
+      model: this.projectModel,
+      clip: clip?.name ?? '',
+      time: this.playing || clip === undefined ? null : this.clipTime(),
+      joint: node >= 0 ? model.hierarchy.names[node] : '',
+    };
+    const query = writeLabState(state);
+    if (query !== location.search) history.replaceState(history.state, '', `${location.pathname}${query}${location.hash}`);
+  }
+
+  protected override rendererCreated(renderer: Renderer): void {
+    if (this.previousRenderer !== null && this.previousRenderer.gl === renderer.gl) disposeRenderer(this.previousRenderer);
+    this.previousRenderer = renderer;
+    if (this.model !== null) attachRigidParts(renderer, this.model);
+    if (renderer.rigid !== null) renderer.rigid.visible = this.rigidToggle?.checked ?? true;
+    this.shownRigidDrawn = -1;
+  }
+
+  protected override afterFrame(): void {
+    super.afterFrame();
+    // What the renderer drew, for tests and curious readers: written only when it changes.
+    const drawn = this.renderer?.rigid?.drawnPrimitives ?? 0;
+    if (drawn !== this.shownRigidDrawn) {
+      this.shownRigidDrawn = drawn;
+      this.host.dataset.rigidDrawn = String(drawn);
+    }
+  }
+}
+
+export function mountIsland(host: HTMLElement): Island {
+  return new LabIsland(host);
+}

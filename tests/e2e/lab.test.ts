@@ -1,0 +1,379 @@
+// The model lab (/lab/) in Chromium: every project model opens from the menu, the Khronos samples
+// open from the file picker (.glb, and .gltf with its .bin selected together, or dropped as a
+// DataTransfer), RobotExpressive draws its 12 rigid parts; each draws, plays its clip and lists in
+// its diagnosis what the fixtures' READMEs say. Broken files (truncated, NaN key times, HTML in
+// names) give a readable result and leave the page working; no request ever carries a file; the
+// state survives a reload; a large read can be cancelled; the home page loads none of the lab's code.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Page, Request } from 'playwright-core';
+import { parseGltf } from '../../src/core/gltf/index.ts';
+import { differingShare, nextFrames, waitForState } from './figures.ts';
+import { openSite, type Site } from './harness.ts';
+import { GltfBuilder } from '../unit/gltf/builder.ts';
+import { ARM, riggedArm } from '../unit/gltf/fixtures.ts';
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const khronosDir = join(root, '../shared/models/khronos');
+const robotPath = join(root, '../shared/models/real/RobotExpressive.glb');
+const scratch = join(root, 'node_modules/.cache/lab-e2e');
+const axeSource = readFileSync(join(root, 'node_modules/axe-core/axe.min.js'), 'utf8');
+const projectModels = readdirSync(join(root, 'public/models')).filter((name) => name.endsWith('.glb')).sort();
+
+/** Khronos sample counts, from ../shared/models/khronos/INDEX.md. */
+const KHRONOS = [
+  { name: 'RiggedFigure', nodes: 22, joints: 19, vertices: 370, clips: 1 },
+  { name: 'RiggedSimple', nodes: 5, joints: 2, vertices: 160, clips: 1 },
+  { name: 'SimpleSkin', nodes: 3, joints: 2, vertices: 10, clips: 1 },
+];
+
+let site: Site;
+
+beforeAll(async () => {
+  site = await openSite();
+  rmSync(scratch, { recursive: true, force: true });
+  mkdirSync(scratch, { recursive: true });
+});
+
+afterAll(async () => {
+  await site?.close();
+  rmSync(scratch, { recursive: true, force: true });
+});
+
+/** Every request the page makes from now on. */
+function watchRequests(page: Page): Request[] {
+  const requests: Request[] = [];
+  page.on('request', (request) => requests.push(request));
+  return requests;
+}
+
+/** No request carries a body, leaves the site, or names one of `files`. */
+function expectNoUpload(requests: Request[], files: string[]): void {
+  for (const request of requests) {
+    expect(request.method(), request.url()).toBe('GET');
+    expect(request.postData(), request.url()).toBeNull();
+    expect(request.url().startsWith(site.origin), request.url()).toBe(true);
+    for (const file of files) expect(decodeURIComponent(request.url())).not.toContain(file);
+  }
+}
+
+/** The lab at `query`, once its first model is shown. */
+async function openLab(query = '', viewport: { width?: number; height?: number; colorScheme?: 'light' | 'dark' } = {}) {
+  const opened = await site.newPage({ width: 1280, height: 800, ...viewport });
+  const requests = watchRequests(opened.page);
+  const dialogs: string[] = [];
+  opened.page.on('dialog', (dialog) => {
+    dialogs.push(dialog.message());
+    void dialog.dismiss();
+  });
+  await opened.page.goto(`${site.origin}/lab/${query}`);
+  await waitForLoad(opened.page, ['ready']);
+  await waitForState(opened.page.locator('model-lab'), ['running']);
+  return { ...opened, requests, dialogs };
+}
+
+/** Waits until the lab's data-load is one of `states`; returns it. */
+async function waitForLoad(page: Page, states: string[], timeout = 60_000): Promise<string> {
+  await page.waitForFunction((wanted) => wanted.includes(document.querySelector<HTMLElement>('[data-lab]')?.dataset.load ?? ''), states, { timeout });
+  return (await page.locator('[data-lab]').getAttribute('data-load')) ?? '';
+}
+
+/** Opens files through the picker and waits for the report on `reportName`. */
+async function pick(page: Page, files: string[] | { name: string; buffer: Buffer }[], reportName: string): Promise<string> {
+  const input = page.locator('[data-part=file]');
+  if (files.every((file) => typeof file === 'string')) await input.setInputFiles(files);
+  else await input.setInputFiles((files as { name: string; buffer: Buffer }[]).map((file) => ({ ...file, mimeType: 'application/octet-stream' })));
+  return waitForReport(page, reportName);
+}
+
+async function waitForReport(page: Page, reportName: string): Promise<string> {
+  await page.waitForFunction((name) => {
+    const lab = document.querySelector<HTMLElement>('[data-lab]');
+    return lab?.dataset.report === name && lab.dataset.load !== 'loading';
+  }, reportName, { timeout: 60_000 });
+  return (await page.locator('[data-lab]').getAttribute('data-load')) ?? '';
+}
+
+/** Status of each diagnosis check, by id. */
+async function checks(page: Page): Promise<Record<string, { status: string; text: string }>> {
+  return page.locator('[data-part=checks] > li').evaluateAll((items) =>
+    Object.fromEntries(items.map((item) => [(item as HTMLElement).dataset.check, { status: (item as HTMLElement).dataset.status ?? '', text: item.textContent ?? '' }])),
+  );
+}
+
+async function counts(page: Page): Promise<Record<string, string>> {
+  return page.locator('[data-part=counts] > div').evaluateAll((rows) =>
+    Object.fromEntries(rows.map((row) => [(row as HTMLElement).dataset.count, row.querySelector('dd')?.textContent ?? ''])),
+  );
+}
+
+/** Share of the stage's pixels the canvas changes (screenshots with and without it). */
+async function drawnShare(page: Page): Promise<number> {
+  const stage = page.locator('model-lab .island-stage');
+  const canvas = page.locator('model-lab canvas');
+  await stage.scrollIntoViewIfNeeded();
+  await nextFrames(page);
+  const withCanvas = await stage.screenshot();
+  await canvas.evaluate((element) => ((element as HTMLElement).style.visibility = 'hidden'));
+  const without = await stage.screenshot();
+  await canvas.evaluate((element) => ((element as HTMLElement).style.visibility = ''));
+  return differingShare(page, withCanvas, without);
+}
+
+/** The clip plays: data-playing is true and the time shown moves. */
+async function expectPlaying(page: Page): Promise<void> {
+  const lab = page.locator('model-lab');
+  expect(await lab.getAttribute('data-playing')).toBe('true');
+  const output = lab.locator('[data-part=time-output]');
+  const before = await output.textContent();
+  await expect.poll(() => output.textContent(), { timeout: 5_000 }).not.toBe(before);
+}
+
+/** A .gltf whose data: buffers are written as .bin files beside it, in the scratch folder. */
+function splitGltf(name: string): { gltf: string; bins: string[] } {
+  const json = JSON.parse(readFileSync(join(khronosDir, name, `${name}.gltf`), 'utf8'));
+  const bins: string[] = [];
+  json.buffers.forEach((buffer: { uri: string }, i: number) => {
+    const comma = buffer.uri.indexOf(',');
+    const file = join(scratch, `${name}${i === 0 ? '' : `-${i}`}.bin`);
+    writeFileSync(file, Buffer.from(buffer.uri.slice(comma + 1), 'base64'));
+    buffer.uri = file.slice(scratch.length + 1);
+    bins.push(file);
+  });
+  const gltf = join(scratch, `${name}.gltf`);
+  writeFileSync(gltf, JSON.stringify(json));
+  return { gltf, bins };
+}
+
+describe('the model lab', () => {
+  it('opens every project model from the menu: it draws, plays, and passes the loader', async () => {
+    const { page, context, errors, requests } = await openLab();
+    expect(projectModels.length).toBeGreaterThan(3);
+    for (const name of projectModels) {
+      await page.locator('[data-part=models]').selectOption(name);
+      expect(await waitForReport(page, name), name).toBe('ready');
+      await waitForState(page.locator('model-lab'), ['running']);
+      expect(await page.locator('[data-lab]').getAttribute('data-model')).toBe(name);
+      expect(await drawnShare(page), name).toBeGreaterThan(0.01);
+      await expectPlaying(page);
+      const found = await checks(page);
+      expect(Object.keys(found)).toHaveLength(11);
+      expect(found.loader.status, name).toBe('pass');
+      expect(new URL(page.url()).searchParams.get('model')).toBe(name);
+    }
+    expectNoUpload(requests, []);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('opens the Khronos samples: .glb picked, and .gltf with its .bin picked or dropped together', async () => {
+    const { page, context, errors, requests } = await openLab();
+    const before = requests.length;
+    for (const sample of KHRONOS) {
+      const glb = join(khronosDir, sample.name, `${sample.name}.glb`);
+      const { gltf, bins } = splitGltf(sample.name);
+      for (const files of [[glb], [gltf, ...bins]]) {
+        const shown = files[0].slice(files[0].lastIndexOf('/') + 1);
+        expect(await pick(page, files, shown), shown).toBe('ready');
+        await waitForState(page.locator('model-lab'), ['running']);
+        expect(await drawnShare(page), shown).toBeGreaterThan(0.005);
+        await expectPlaying(page);
+        const found = await checks(page);
+        expect(found.loader.status).toBe('pass');
+        expect(found['weight-sums'].status).toBe('pass');
+        expect(await counts(page), shown).toMatchObject({
+          nodes: String(sample.nodes),
+          joints: String(sample.joints),
+          vertices: String(sample.vertices),
+          clips: String(sample.clips),
+        });
+        // INDEX.md: RiggedFigure and RiggedSimple hang the skinned mesh under a transformed node.
+        expect(found['mesh-node-transform'].status, shown).toBe(sample.name === 'SimpleSkin' ? 'pass' : 'warn');
+      }
+    }
+    // The same .gltf and .bin dropped on the page as a DataTransfer.
+    const { gltf, bins } = splitGltf('RiggedSimple');
+    const payload = [gltf, ...bins].map((file) => ({ name: file.slice(file.lastIndexOf('/') + 1), base64: readFileSync(file).toString('base64') }));
+    await page.evaluate(async (files) => {
+      const transfer = new DataTransfer();
+      for (const file of files) transfer.items.add(new File([Uint8Array.from(atob(file.base64), (c) => c.charCodeAt(0))], file.name));
+      const zone = document.querySelector('[data-part=drop]')!;
+      for (const type of ['dragenter', 'dragover', 'drop']) zone.dispatchEvent(new DragEvent(type, { dataTransfer: transfer, bubbles: true, cancelable: true }));
+    }, payload);
+    await page.waitForFunction(() => document.querySelector<HTMLElement>('[data-lab]')?.dataset.load === 'loading' || document.querySelector<HTMLElement>('[data-lab]')?.dataset.report === 'RiggedSimple.gltf');
+    expect(await waitForReport(page, 'RiggedSimple.gltf')).toBe('ready');
+    // A .gltf alone: the missing .bin is named.
+    expect(await pick(page, [gltf], 'RiggedSimple.gltf')).toBe('error');
+    expect(await page.locator('[data-part=message]').textContent()).toContain('external file "RiggedSimple.bin" was not provided');
+    expectNoUpload(requests.slice(before), ['RiggedSimple', 'RiggedFigure', 'SimpleSkin']);
+    // Chromium asks for the favicon again when the address changes (history.replaceState).
+    const made = requests.slice(before).filter((request) => !request.url().endsWith('/favicon.svg'));
+    expect(made.map((request) => request.url()), 'opening a reader’s files requests nothing').toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('draws RobotExpressive with its 12 rigid parts, and reports what its README says', async () => {
+    if (!existsSync(robotPath)) return;
+    const { page, context, errors, requests } = await openLab();
+    const before = requests.length;
+    expect(await pick(page, [robotPath], 'RobotExpressive.glb')).toBe('ready');
+    const lab = page.locator('model-lab');
+    await waitForState(lab, ['running']);
+    await expectPlaying(page);
+    expect(await lab.getAttribute('data-rigid-parts')).toBe('12');
+    const primitives = await lab.getAttribute('data-rigid-primitives');
+    expect(Number(primitives)).toBeGreaterThanOrEqual(12);
+    await expect.poll(() => lab.getAttribute('data-rigid-drawn')).toBe(primitives);
+    expect(await lab.getAttribute('data-skinned-primitives')).toBe('4');
+
+    // Pixels with and without the rigid parts (paused, so only the toggle changes the picture).
+    await lab.locator('[data-part=play]').click();
+    await lab.locator('.island-stage').scrollIntoViewIfNeeded();
+    await nextFrames(page);
+    const withParts = await lab.locator('canvas').screenshot();
+    await lab.locator('[data-part=rigid]').uncheck();
+    await expect.poll(() => lab.getAttribute('data-rigid-drawn')).toBe('0');
+    await nextFrames(page);
+    const withoutParts = await lab.locator('canvas').screenshot();
+    expect(await differingShare(page, withParts, withoutParts)).toBeGreaterThan(0.03);
+    await lab.locator('[data-part=rigid]').check();
+    await expect.poll(() => lab.getAttribute('data-rigid-drawn')).toBe(primitives);
+
+    const found = await checks(page);
+    expect(found['weight-sums'].status).toBe('warn');
+    expect(found['weight-sums'].text).toContain('Hand.R: 376, Hand.L: 376');
+    expect(found['morph-targets'].status).toBe('warn');
+    expect(found['morph-targets'].text).toContain('14 morph-target channels in 14 clips');
+    expect(await counts(page)).toMatchObject({ clips: '14', skins: '2', nodes: '74', rigidParts: '12' });
+    expect(await page.locator('[data-part=clip] option').count()).toBe(14);
+    expect(await page.locator('[data-part=tree] .lab-joint').count()).toBe(43);
+    expect(await page.locator('[data-part=tree] .lab-boneless').count()).toBe(74 - 43);
+    expect(await page.locator('[data-part=notes] li', { hasText: 'renormalised' }).count()).toBe(4);
+
+    // Another clip from the picker plays.
+    await page.locator('[data-part=clip]').selectOption('12');
+    await expectPlaying(page);
+    expect(new URL(page.url()).searchParams.get('model')).toBeNull();
+    expectNoUpload(requests.slice(before), ['RobotExpressive']);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('gives a readable result for broken files, escapes names, and stays responsive', async () => {
+    const { page, context, errors, requests, dialogs } = await openLab();
+    const before = requests.length;
+    const message = page.locator('[data-part=message]');
+
+    const truncated = readFileSync(join(khronosDir, 'RiggedFigure/RiggedFigure.glb')).subarray(0, 20_000);
+    expect(await pick(page, [{ name: 'truncated.glb', buffer: Buffer.from(truncated) }], 'truncated.glb')).toBe('error');
+    expect(await message.textContent()).toMatch(/^truncated\.glb could not be loaded\. glb/);
+    expect((await checks(page)).loader.status).toBe('fail');
+    // The model shown before is still shown and still runs.
+    expect(await page.locator('[data-lab]').getAttribute('data-model')).toBe('mannequin.glb');
+    expect(await page.locator('model-lab').getAttribute('data-state')).toBe('running');
+
+    const nanTimes = riggedArm();
+    const times = nanTimes.accessor(new Float32Array([0, NaN, 1]), 'SCALAR');
+    nanTimes.json.accessors[ARM.rotationTimes] = nanTimes.json.accessors[times];
+    expect(await pick(page, [{ name: 'nan-times.gltf', buffer: Buffer.from(nanTimes.toGltf()) }], 'nan-times.gltf')).toBe('error');
+    expect(await message.textContent()).toContain('animations[0].samplers[0].input');
+    const found = await checks(page);
+    expect(found['key-times'].status).toBe('fail');
+    expect(found['key-times'].text).toContain('key 1 is NaN');
+
+    const hostile = '<img src=x onerror=alert(1)>';
+    const named: GltfBuilder = riggedArm();
+    named.json.nodes[1].name = hostile;
+    named.json.meshes[0].name = `${hostile} mesh`;
+    named.json.animations[0].name = `${hostile} clip`;
+    expect(await pick(page, [{ name: 'names.glb', buffer: Buffer.from(named.toGlb()) }], 'names.glb')).toBe('ready');
+    await waitForState(page.locator('model-lab'), ['running']);
+    expect(await page.locator('img[src=x]').count()).toBe(0);
+    expect(await page.locator('[data-part=tree]').textContent()).toContain(`${hostile} #1`);
+    expect(await page.locator('[data-part=joint] option').allTextContents()).toContain(hostile);
+    expect(await page.locator('[data-part=clip] option').first().textContent()).toContain(`${hostile} clip`);
+    await nextFrames(page);
+    expect(dialogs).toEqual([]);
+
+    // Still responsive: a project model opens after all that.
+    await page.locator('[data-part=models]').selectOption('robot-arm.glb');
+    expect(await waitForReport(page, 'robot-arm.glb')).toBe('ready');
+    expect(await page.evaluate(() => 1 + 1)).toBe(2);
+    expectNoUpload(requests.slice(before).filter((request) => !request.url().endsWith('/models/robot-arm.glb')), ['truncated', 'nan-times', 'names']);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('cancels a long read, keeping the model shown before', async () => {
+    const big = join(scratch, 'big.glb');
+    // 400 MB of zeros (sparse on disk): long enough to read that Cancel comes first.
+    writeFileSync(big, '');
+    truncateSync(big, 400 * 1024 * 1024);
+    const { page, context, errors } = await openLab();
+    await page.locator('[data-part=file]').setInputFiles(big);
+    await page.waitForFunction(() => /Reading/.test(document.querySelector('[data-part=progress-text]')?.textContent ?? ''));
+    await page.locator('[data-part=cancel]').click();
+    expect(await waitForLoad(page, ['cancelled', 'error'])).toBe('cancelled');
+    expect(await page.locator('[data-part=message]').textContent()).toMatch(/^Cancelled/);
+    expect(await page.locator('[data-part=cancel]').isHidden()).toBe(true);
+    expect(await page.locator('[data-lab]').getAttribute('data-model')).toBe('mannequin.glb');
+    // A new worker takes the next request.
+    await page.locator('[data-part=models]').selectOption('snake.glb');
+    expect(await waitForReport(page, 'snake.glb')).toBe('ready');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('keeps the project model, clip, paused time and joint in the address, restored on load', async () => {
+    const model = parseGltf(readFileSync(join(root, 'public/models/mannequin.glb')));
+    const clip = model.clips[1].name;
+    const joint = model.hierarchy.names[model.skins[0].joints[3]];
+    const query = `?model=mannequin.glb&clip=${encodeURIComponent(clip)}&time=1.5&joint=${encodeURIComponent(joint)}`;
+    const { page, context, errors } = await openLab(query);
+    const lab = page.locator('model-lab');
+    expect(await lab.getAttribute('data-playing')).toBe('false');
+    expect(await page.locator('[data-part=clip]').inputValue()).toBe('1');
+    expect(Number(await lab.locator('[data-part=time]').inputValue())).toBeCloseTo(1.5, 5);
+    expect(await lab.locator('[data-part=joint]').inputValue()).toBe('3');
+    expect(new URL(page.url()).search).toBe(`?model=mannequin.glb&clip=${clip}&time=1.5&joint=${encodeURIComponent(joint).replace(/%20/g, '+')}`);
+    // Choosing another clip plays it, and the address follows (no time while playing).
+    await page.locator('[data-part=clip]').selectOption('2');
+    await expectPlaying(page);
+    expect(new URL(page.url()).searchParams.get('clip')).toBe(model.clips[2].name);
+    expect(new URL(page.url()).searchParams.has('time')).toBe(false);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('has no serious or critical axe violations with a report shown, in either theme', async () => {
+    for (const colorScheme of ['light', 'dark'] as const) {
+      const { page, context } = await openLab('?model=robot-arm.glb', { colorScheme });
+      await page.addScriptTag({ content: axeSource });
+      const violations = await page.evaluate(async () => {
+        const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe;
+        const result = await axe.run(document, { resultTypes: ['violations'] });
+        return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+      });
+      expect(violations, colorScheme).toEqual([]);
+      await context.close();
+    }
+  });
+
+  it('is linked from the home page, which loads none of its code', async () => {
+    const { page, context } = await site.newPage();
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script' || request.url().endsWith('.js')) scripts.push(request.url());
+    });
+    await page.goto(`${site.origin}/`, { waitUntil: 'networkidle' });
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await page.waitForLoadState('networkidle');
+    expect(await page.locator('a[href="/lab/"]').count()).toBeGreaterThan(0);
+    expect(scripts.length).toBeGreaterThan(0);
+    expect(scripts.filter((url) => /lab-|Lab/.test(url))).toEqual([]);
+    await context.close();
+  });
+});
