@@ -11,6 +11,7 @@ import { limitInfluencesWithoutRenormalising } from '../../core/pitfalls.ts';
 import { limitInfluences } from '../../core/weights.ts';
 import type { Island } from '../shared/island-manager.ts';
 import { BendView } from '../shared/bend-view.ts';
+import { VertexInspector } from '../shared/vertex-inspector.ts';
 
 const MODEL_FILE = 'bend-tube.glb';
 /** The joints the slider bends (their names in the file), each by the slider's angle about its own z axis. */
@@ -27,11 +28,7 @@ class WeightsIsland extends BendView {
     super(host, { ground: false, yaw: 0.35, pitch: 0.1, autoplay: false });
     this.mode = (this.onChoice('weights-mode', (value) => this.setMode(value as WeightsMode)) ?? 'smooth') as WeightsMode;
     // One vertex taken apart: its joints, weights, matrices and the sum, for the weights chosen.
-    // Its code loads when the reader first switches it on (the page's JavaScript stays small).
-    const toggle = host.querySelector<HTMLInputElement>('[data-part=inspector-on]');
-    const startInspector = () => void import('../shared/vertex-inspector.ts').then(({ VertexInspector }) => new VertexInspector(this));
-    if (toggle === null || toggle.checked) startInspector();
-    else toggle.addEventListener('change', startInspector, { once: true });
+    new VertexInspector(this);
     void this.load();
   }
 
