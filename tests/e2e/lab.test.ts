@@ -168,7 +168,8 @@ describe('the model lab', () => {
     await context.close();
   });
 
-  it('opens the Khronos samples: .glb picked, and .gltf with its .bin picked or dropped together', async () => {
+  // The Khronos samples and the robot live outside the project (../shared/models); a machine without them skips these.
+  it.skipIf(!existsSync(khronosDir))('opens the Khronos samples: .glb picked, and .gltf with its .bin picked or dropped together', async () => {
     const { page, context, errors, requests } = await openLab();
     const before = requests.length;
     for (const sample of KHRONOS) {
@@ -267,7 +268,7 @@ describe('the model lab', () => {
     const before = requests.length;
     const message = page.locator('[data-part=message]');
 
-    const truncated = readFileSync(join(khronosDir, 'RiggedFigure/RiggedFigure.glb')).subarray(0, 20_000);
+    const truncated = readFileSync(join(root, 'public/models/mannequin.glb')).subarray(0, 20_000);
     expect(await pick(page, [{ name: 'truncated.glb', buffer: Buffer.from(truncated) }], 'truncated.glb')).toBe('error');
     expect(await message.textContent()).toMatch(/^truncated\.glb could not be loaded\. glb/);
     expect((await checks(page)).loader.status).toBe('fail');
