@@ -112,6 +112,8 @@ describe('the keys figure (chapter 7)', () => {
     /** The six counts: linear, binary, cursor for the chosen joint, then for every channel. */
     const cells = () => Promise.all([0, 1, 2, 3, 4, 5].map(async (c) => Number(await island.locator(`[data-count="${c}"]`).textContent())));
     await island.locator('[data-part=step-forward]').click();
+    // The counts are written when the stepped frame is drawn.
+    await nextFrames(page);
     const counts = await cells();
     const [, , , linear, binary, cursor] = counts;
     expect(linear).toBeGreaterThan(binary);
@@ -126,6 +128,7 @@ describe('the keys figure (chapter 7)', () => {
     // Backwards, the cursor's guesses fail: it pays the binary search on top.
     await island.locator('[data-part=step-back]').click();
     await island.locator('[data-part=step-back]').click();
+    await nextFrames(page);
     const back = await cells();
     expect(back[5]).toBeGreaterThan(back[4]);
     await nextFrames(page);
