@@ -31,6 +31,7 @@
 // figure switches between the two with one call.
 
 import type { SkinnedPrimitive } from './model.ts';
+import { skinnedNormalCount, skinnedVertexCount } from './skin.ts';
 
 /**
  * Largest deviation from a rotation that findNonRigidJoint accepts by default: of a column's
@@ -278,17 +279,8 @@ export function skinVerticesWithDualQuaternions(
   jointCount = Math.floor(dualQuaternions.length / 8),
 ): void {
   const { positions, normals, joints, weights } = primitive;
-  const vertexCount = Math.min(
-    primitive.vertexCount,
-    Math.floor(positions.length / 3),
-    Math.floor(outPositions.length / 3),
-    Math.floor(joints.length / 4),
-    Math.floor(weights.length / 4),
-  );
-  const normalCount =
-    outNormals === null || normals === null
-      ? 0
-      : Math.min(vertexCount, Math.floor(normals.length / 3), Math.floor(outNormals.length / 3));
+  const vertexCount = skinnedVertexCount(outPositions, primitive);
+  const normalCount = skinnedNormalCount(outNormals, primitive, vertexCount);
   const knownJoints = Math.min(jointCount, Math.floor(dualQuaternions.length / 8));
   const b = blended;
 

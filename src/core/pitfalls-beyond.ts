@@ -7,6 +7,7 @@ import { checkBlendWeight, sharedNodeCount } from './blend.ts';
 import { applyBlendedDualQuaternion, paletteAsDualQuaternions } from './dual-quaternion.ts';
 import { lerpVec3At } from './math.ts';
 import type { Pose, SkinnedPrimitive } from './model.ts';
+import { skinnedNormalCount, skinnedVertexCount } from './skin.ts';
 import { lerpQuatAtWithoutNormalizing } from './pitfalls.ts';
 
 // ── Beyond: blending clips ──────────────────────────────────────────────────────────────────────
@@ -90,15 +91,8 @@ export function skinVerticesDualQuaternionWithoutSignAlignment(
   const dualQuaternions = paletteAsDualQuaternions(palette);
   const jointCount = Math.floor(palette.length / 16);
   const { positions, normals, joints, weights } = primitive;
-  const vertexCount = Math.min(
-    primitive.vertexCount,
-    Math.floor(positions.length / 3),
-    Math.floor(outPositions.length / 3),
-    Math.floor(joints.length / 4),
-    Math.floor(weights.length / 4),
-  );
-  const normalCount =
-    outNormals === null || normals === null ? 0 : Math.min(vertexCount, Math.floor(normals.length / 3), Math.floor(outNormals.length / 3));
+  const vertexCount = skinnedVertexCount(outPositions, primitive);
+  const normalCount = skinnedNormalCount(outNormals, primitive, vertexCount);
   const b = unalignedBlend;
   for (let v = 0; v < vertexCount; v++) {
     b.fill(0);

@@ -37,6 +37,26 @@ const skinMatrix = new Float64Array(16);
  * value. The vertex count is the smallest that every array holds; vertices past it are left
  * untouched.
  */
+/**
+ * How many vertices a skinning function can write: the smallest count that `primitive`'s
+ * positions, joints and weights (and its own vertexCount) and outPositions all hold.
+ */
+export function skinnedVertexCount(outPositions: Float32Array, primitive: SkinnedPrimitive): number {
+  return Math.min(
+    primitive.vertexCount,
+    Math.floor(primitive.positions.length / 3),
+    Math.floor(outPositions.length / 3),
+    Math.floor(primitive.joints.length / 4),
+    Math.floor(primitive.weights.length / 4),
+  );
+}
+
+/** How many of the first `vertexCount` vertices get a normal: 0 without outNormals or primitive.normals. */
+export function skinnedNormalCount(outNormals: Float32Array | null, primitive: SkinnedPrimitive, vertexCount: number): number {
+  const normals = primitive.normals;
+  return outNormals === null || normals === null ? 0 : Math.min(vertexCount, Math.floor(normals.length / 3), Math.floor(outNormals.length / 3));
+}
+
 export function skinVertices(
   outPositions: Float32Array,
   outNormals: Float32Array | null,
@@ -44,17 +64,8 @@ export function skinVertices(
   palette: Float32Array,
 ): void {
   const { positions, normals, joints, weights } = primitive;
-  const vertexCount = Math.min(
-    primitive.vertexCount,
-    Math.floor(positions.length / 3),
-    Math.floor(outPositions.length / 3),
-    Math.floor(joints.length / 4),
-    Math.floor(weights.length / 4),
-  );
-  const normalCount =
-    outNormals === null || normals === null
-      ? 0
-      : Math.min(vertexCount, Math.floor(normals.length / 3), Math.floor(outNormals.length / 3));
+  const vertexCount = skinnedVertexCount(outPositions, primitive);
+  const normalCount = skinnedNormalCount(outNormals, primitive, vertexCount);
   const paletteJoints = Math.floor(palette.length / 16);
   const m = skinMatrix;
 

@@ -50,6 +50,54 @@ import { uniformArrayBoneCapacity } from '${root}src/gl/skin-shaders.ts';
 const gl = document.createElement('canvas').getContext('webgl2');
 let loaded = [];
 
+/**
+ * Links \`vertex\` for capture and runs it over every loaded primitive: \`prepare(info)\` sets what
+ * all primitives share and returns its clean-up, \`bind(p, info)\` what primitive p needs. Returns
+ * the captured positions and normals per primitive; throws on any WebGL error.
+ */
+function capture(vertex, prepare, bind) {
+  const info = createProgram(gl, vertex, SHADE_FRAGMENT_SHADER, SKIN_FEEDBACK_VARYINGS);
+  gl.useProgram(info.program);
+  gl.uniform1i(uniformLocation(info, 'u_selectedJoint'), -1);
+  const cleanUp = prepare(info);
+  const results = loaded.map((p) => {
+    bind(p, info);
+    captureSkinFeedback(gl, p.vertexArray.vao, p.feedback);
+    const positions = new Float32Array(3 * p.vertexCount);
+    const normals = new Float32Array(3 * p.vertexCount);
+    readSkinFeedback(gl, p.feedback, positions, normals);
+    return { positions: Array.from(positions), normals: Array.from(normals) };
+  });
+  cleanUp();
+  gl.deleteProgram(info.program);
+  const error = gl.getError();
+  if (error !== gl.NO_ERROR) throw new Error('WebGL error ' + error);
+  return results;
+}
+
+/** capture() for a shader reading u_palette: one texture per skin (floatsPerJoint per joint), made with create and filled with upload. */
+function captureFromTextures(vertex, palettes, floatsPerJoint, create, upload) {
+  let textures = [];
+  return capture(
+    vertex,
+    (info) => {
+      gl.uniform1i(uniformLocation(info, 'u_palette'), PALETTE_TEXTURE_UNIT);
+      gl.activeTexture(gl.TEXTURE0 + PALETTE_TEXTURE_UNIT);
+      textures = palettes.map((values) => {
+        const data = new Float32Array(values);
+        const texture = create(gl, data.length / floatsPerJoint);
+        if (typeof texture === 'string') throw new Error(texture);
+        upload(gl, texture, data);
+        return texture;
+      });
+      return () => {
+        for (const texture of textures) gl.deleteTexture(texture.texture);
+      };
+    },
+    (p) => gl.bindTexture(gl.TEXTURE_2D, textures[p.skin].texture),
+  );
+}
+
 window.parity = {
   /** The message createProgram throws for these sources, or '' when they compile. */
   compileError(vertex, fragment) {
@@ -80,31 +128,7 @@ window.parity = {
     });
   },
   skin(palettes) {
-    const info = createProgram(gl, SKIN_VERTEX_SHADER, SHADE_FRAGMENT_SHADER, SKIN_FEEDBACK_VARYINGS);
-    gl.useProgram(info.program);
-    gl.uniform1i(uniformLocation(info, 'u_palette'), PALETTE_TEXTURE_UNIT);
-    gl.uniform1i(uniformLocation(info, 'u_selectedJoint'), -1);
-    gl.activeTexture(gl.TEXTURE0 + PALETTE_TEXTURE_UNIT);
-    const textures = palettes.map((values) => {
-      const palette = new Float32Array(values);
-      const texture = createBoneTexture(gl, palette.length / 16);
-      if (typeof texture === 'string') throw new Error(texture);
-      uploadBoneTexture(gl, texture, palette);
-      return texture;
-    });
-    const results = loaded.map((p) => {
-      gl.bindTexture(gl.TEXTURE_2D, textures[p.skin].texture);
-      captureSkinFeedback(gl, p.vertexArray.vao, p.feedback);
-      const positions = new Float32Array(3 * p.vertexCount);
-      const normals = new Float32Array(3 * p.vertexCount);
-      readSkinFeedback(gl, p.feedback, positions, normals);
-      return { positions: Array.from(positions), normals: Array.from(normals) };
-    });
-    for (const texture of textures) gl.deleteTexture(texture.texture);
-    gl.deleteProgram(info.program);
-    const error = gl.getError();
-    if (error !== gl.NO_ERROR) throw new Error('WebGL error ' + error);
-    return results;
+    return captureFromTextures(SKIN_VERTEX_SHADER, palettes, 16, createBoneTexture, uploadBoneTexture);
   },
   /** This device's uniform-array capacity in bone matrices (uniformArrayBoneCapacity). */
   uniformCapacity() {
@@ -112,50 +136,14 @@ window.parity = {
   },
   /** As skin(), with shaders/variants/uniform-array.vert compiled for maxBones and the palette uploaded to u_bones. */
   skinUniformArray(palettes, maxBones) {
-    const info = createProgram(gl, uniformArraySkinShader(maxBones).vertex, SHADE_FRAGMENT_SHADER, SKIN_FEEDBACK_VARYINGS);
-    gl.useProgram(info.program);
-    gl.uniform1i(uniformLocation(info, 'u_selectedJoint'), -1);
-    const results = loaded.map((p) => {
+    return capture(uniformArraySkinShader(maxBones).vertex, () => () => {}, (p, info) => {
       const palette = new Float32Array(palettes[p.skin]);
       gl.uniformMatrix4fv(uniformLocation(info, 'u_bones'), false, palette, 0, 16 * Math.min(maxBones, palette.length / 16));
-      captureSkinFeedback(gl, p.vertexArray.vao, p.feedback);
-      const positions = new Float32Array(3 * p.vertexCount);
-      const normals = new Float32Array(3 * p.vertexCount);
-      readSkinFeedback(gl, p.feedback, positions, normals);
-      return { positions: Array.from(positions), normals: Array.from(normals) };
     });
-    gl.deleteProgram(info.program);
-    const error = gl.getError();
-    if (error !== gl.NO_ERROR) throw new Error('WebGL error ' + error);
-    return results;
   },
   /** As skin(), with skin-dq.vert and one array of dual quaternions (8 floats per joint) per skin. */
   skinDualQuaternions(dualQuaternionPalettes) {
-    const info = createProgram(gl, SKIN_DUAL_QUATERNION_VERTEX_SHADER, SHADE_FRAGMENT_SHADER, SKIN_FEEDBACK_VARYINGS);
-    gl.useProgram(info.program);
-    gl.uniform1i(uniformLocation(info, 'u_palette'), PALETTE_TEXTURE_UNIT);
-    gl.uniform1i(uniformLocation(info, 'u_selectedJoint'), -1);
-    gl.activeTexture(gl.TEXTURE0 + PALETTE_TEXTURE_UNIT);
-    const textures = dualQuaternionPalettes.map((values) => {
-      const dualQuaternions = new Float32Array(values);
-      const texture = createDualQuaternionTexture(gl, dualQuaternions.length / 8);
-      if (typeof texture === 'string') throw new Error(texture);
-      uploadDualQuaternionTexture(gl, texture, dualQuaternions);
-      return texture;
-    });
-    const results = loaded.map((p) => {
-      gl.bindTexture(gl.TEXTURE_2D, textures[p.skin].texture);
-      captureSkinFeedback(gl, p.vertexArray.vao, p.feedback);
-      const positions = new Float32Array(3 * p.vertexCount);
-      const normals = new Float32Array(3 * p.vertexCount);
-      readSkinFeedback(gl, p.feedback, positions, normals);
-      return { positions: Array.from(positions), normals: Array.from(normals) };
-    });
-    for (const texture of textures) gl.deleteTexture(texture.texture);
-    gl.deleteProgram(info.program);
-    const error = gl.getError();
-    if (error !== gl.NO_ERROR) throw new Error('WebGL error ' + error);
-    return results;
+    return captureFromTextures(SKIN_DUAL_QUATERNION_VERTEX_SHADER, dualQuaternionPalettes, 8, createDualQuaternionTexture, uploadDualQuaternionTexture);
   },
 };
 `;
