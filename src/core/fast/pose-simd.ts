@@ -429,6 +429,7 @@ function sampleFunction(): TextFunction {
   };
 }
 
+// #region product-column
 /**
  * One column of a product: the left matrix's columns (locals $g0…$g3) × column `column` of the
  * matrix at address local `right`, stored at address local `out`. `affine`: the right matrix's
@@ -446,6 +447,7 @@ function productColumn(right: string, out: string, column: number, affine: boole
         ${body}
         v128.store offset=${16 * column}`;
 }
+// #endregion product-column
 
 /**
  * One column of parentGlobal × (R × S): the parent's columns times the three entries of rotation
@@ -1292,6 +1294,7 @@ function evaluateClip(
   kernel.evaluate(clipRecord, full);
 }
 
+// #region wrap-time-in-place
 /**
  * Replaces holder.time (seconds, any value) by the time in `clip` it maps to, exactly as
  * wrapClipTime(holder.time, clip.duration, playback) (src/core/clip.ts) computes it. The time goes
@@ -1316,6 +1319,7 @@ export function wrapTimeInPlace(holder: { time: number }, clip: Clip, playback: 
   }
   holder.time = time + 0; // + 0 turns −0 into 0
 }
+// #endregion wrap-time-in-place
 
 /** Copies `globalInverse` into the kernel's memory and returns true, or returns false for null or fewer than 16 floats. */
 function copyGlobalInverse(words: Int32Array, floats: Float32Array, globalInverse: Float32Array | null): boolean {

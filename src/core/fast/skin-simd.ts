@@ -45,6 +45,7 @@ export interface SimdSkinner {
 // ---------------------------------------------------------------------------------------------
 // The kernel, in the WebAssembly text format (see wasm-text.ts).
 
+// #region skin-kernel
 /**
  * skin(vertexCount, vertices, influences, output): for each vertex record, sums its influences
  * and stores the result's x, y, z (16 bytes written per vertex at a 12-byte stride, in increasing
@@ -95,6 +96,7 @@ function skinFunction(): TextFunction {
         local.get $output  i32.const 12  i32.add  local.set $output`)}`,
   };
 }
+// #endregion skin-kernel
 
 /** The whole module: imports env.memory, exports skin(i32, i32, i32, i32). */
 function moduleBytes(): Uint8Array<ArrayBuffer> {
@@ -170,6 +172,7 @@ export function createSimdSkinner(primitive: SkinnedPrimitive, paletteJointCount
   const floats = new Float32Array(buffer);
   const words = new Uint32Array(buffer);
 
+  // #region influence-records
   floats.set(IDENTITY, identityAddress / 4);
   let influence = influencesAddress / 4;
   for (let v = 0; v < vertexCount; v++) {
@@ -195,6 +198,7 @@ export function createSimdSkinner(primitive: SkinnedPrimitive, paletteJointCount
     }
     words[record + 3] = used;
   }
+  // #endregion influence-records
 
   const paletteFloats = new Float32Array(buffer, paletteAddress, 16 * jointCount);
   const output = new Float32Array(buffer, outputAddress, 3 * vertexCount);
