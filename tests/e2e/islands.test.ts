@@ -399,12 +399,13 @@ describe('island life cycle', () => {
 
   it('names the problem in words when a model file is broken or missing', async () => {
     for (const [label, fulfil, expected] of [
-      // A GLB cut off after its header: the reader's error names the part of the file at fault.
-      ['truncated', { status: 200, contentType: 'model/gltf-binary', body: Buffer.from('glTF\x02\x00\x00\x00\x00\x10\x00\x00', 'latin1') }, /glb\.header\.length/],
-      ['missing', { status: 404, contentType: 'text/plain', body: 'not found' }, /404/],
+      // A packed model cut off inside its JSON: the error names the file and how short it is.
+      ['truncated', { status: 200, contentType: 'application/octet-stream', body: Buffer.from('SKPM\x01\x00\x00\x00\x00\x10\x00\x00{"hi', 'latin1') }, /mannequin\.model: the file is cut short: its JSON needs 4108 bytes, the file has 16/],
+      ['not a packed model', { status: 200, contentType: 'text/html', body: '<!doctype html><p>Sign in</p>' }, /not a packed model \(it starts with "<!do"/],
+      ['missing', { status: 404, contentType: 'text/plain', body: 'not found' }, /HTTP 404/],
     ] as const) {
       const { page, context } = await site.newPage();
-      await page.route('**/models/*.glb', (route) => route.fulfill(fulfil));
+      await page.route('**/models/packed/*.model', (route) => route.fulfill(fulfil));
       await page.goto(site.origin + path);
       const island = page.locator('model-figure').first();
       await island.scrollIntoViewIfNeeded();

@@ -16,18 +16,6 @@ const axeSource = readFileSync(join(root, 'node_modules/axe-core/axe.min.js'), '
 
 /** JavaScript a chapter page may load, gzip-compressed, in bytes. */
 const chapterJsBudget = 45 * 1024;
-/**
- * Pages over that budget today, each held to its measured weight (rounded up to the next KB) so
- * that it cannot grow unnoticed while it is brought under 45 KB: the shared figure code (the glTF
- * reader above all) plus three to four figures each.
- */
-const overBudgetPages: Record<string, number> = {
-  '/chapters/the-skinning-shader/': 54 * 1024,
-  '/chapters/dual-quaternion-skinning/': 50 * 1024,
-  '/chapters/blending-clips/': 49 * 1024,
-  '/chapters/keyframe-interpolation/': 46 * 1024,
-  '/chapters/skin-weights/': 46 * 1024,
-};
 
 /** Every HTML page of dist/ as a URL path: /, /chapters/x/, /404.html. */
 function builtPages(directory = dist): string[] {
@@ -385,8 +373,7 @@ describe('performance budget', () => {
         `${path}: JavaScript ${(external / 1024).toFixed(1)} KB gzip in ${scripts.size} file(s) ` +
           `+ ${(inlineBytes / 1024).toFixed(1)} KB gzip inline; CSS ${(cssBytes / 1024).toFixed(1)} KB gzip (${css.length} file(s) + inline)`,
       );
-      const budget = overBudgetPages[path] ?? chapterJsBudget;
-      if (external + inlineBytes > budget) over.push(`${path}: ${external + inlineBytes} bytes, over ${budget}`);
+      if (external + inlineBytes > chapterJsBudget) over.push(`${path}: ${external + inlineBytes} bytes, over ${chapterJsBudget}`);
       await context.close();
     }
     // Every page measured and printed first; then the ones over budget, all at once.

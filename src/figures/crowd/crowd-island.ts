@@ -16,7 +16,7 @@ import { Playback, wrapClipTime } from '../../core/clip.ts';
 import type { SimdPlayer } from '../../core/fast/pose-simd.ts';
 import type { SimdSkinner } from '../../core/fast/skin-simd.ts';
 import { animateFrame, createPlayer, showRestPose, type Player } from '../../core/frame.ts';
-import { loadGltf } from '../../core/gltf/index.ts';
+import { loadPackedModel, packedModelUrl } from '../../core/packed-model.ts';
 import type { Clip, Model, SkinnedPrimitive } from '../../core/model.ts';
 import { updateOrbitCamera } from '../../gl/camera.ts';
 import { createPaletteAtlas, paletteAtlasFloats, uploadPaletteAtlas, type PaletteAtlas } from '../../gl/crowd-buffers.ts';
@@ -238,7 +238,7 @@ class CrowdIsland implements Island {
   private async load(wantsFastPath: boolean, wantsBaked: boolean, wantsCpu: boolean): Promise<void> {
     let model: Model;
     try {
-      model = await loadGltf(`${BASE_URL}models/${MODEL_FILE}`);
+      model = await loadPackedModel(packedModelUrl(BASE_URL, MODEL_FILE));
     } catch (error) {
       this.figure.fail('error', `The model ${MODEL_FILE} could not be loaded.\n${(error as Error).message}`);
       return;

@@ -14,7 +14,7 @@
 // a clip plays. Per-frame work reuses buffers made at set-up and allocates nothing.
 
 import { Playback, wrapClipTime } from '../../core/clip.ts';
-import { loadGltf } from '../../core/gltf/index.ts';
+import { loadPackedModel, packedModelUrl } from '../../core/packed-model.ts';
 import type { Model } from '../../core/model.ts';
 import { animateFrame, createPlayer, showRestPose, type Player } from '../../core/frame.ts';
 import { placeGround, type GroundPlacement } from '../../gl/ground-pass.ts';
@@ -174,12 +174,13 @@ export class SkinView implements Island {
   }
 
   /**
-   * Loads public/models/`file` with the core's glTF loader, or shows why it could not be loaded
-   * (the HTTP status, or the GltfError naming the JSON path) and returns null.
+   * Loads public/models/`file` in its packed form (read by the core's glTF reader at build time:
+   * src/core/packed-model.ts), or shows why it could not be loaded (the HTTP status, or what is
+   * wrong with the file) and returns null.
    */
   protected async loadModelFile(file: string): Promise<Model | null> {
     try {
-      return await loadGltf(`${BASE_URL}models/${file}`);
+      return await loadPackedModel(packedModelUrl(BASE_URL, file));
     } catch (error) {
       this.fail('error', `The model ${file} could not be loaded.\n${(error as Error).message}`);
       return null;
