@@ -32,5 +32,6 @@ export default defineConfig({
   build: { inlineStylesheets: 'auto' },
   devToolbar: { enabled: false },
   // Shader comments stay in shaders/ and on the pages, not in the bundle (src/build-time/glsl-comments.ts).
-  vite: { plugins: [glslComments()] },
+  // Workers are built as ES modules so they can split: the model lab's worker imports Assimp only on demand.
+  vite: { plugins: [glslComments()], worker: { format: 'es' } },
 });

@@ -4,6 +4,9 @@
 // its diagnosis what the fixtures' READMEs say. Broken files (truncated, NaN key times, HTML in
 // names) give a readable result and leave the page working; no request ever carries a file; the
 // state survives a reload; a large read can be cancelled; the home page loads none of the lab's code.
+// Files Assimp reads (the project's hand-written COLLADA column always, huesitos.fbx where
+// ../shared is present) are converted in the worker, drawn, diagnosed, and shown as Assimp's
+// aiScene; Assimp's code and WebAssembly are requested only then, never for a glb.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -20,6 +23,8 @@ const khronosDir = join(root, '../shared/models/khronos');
 const robotPath = join(root, '../shared/models/real/RobotExpressive.glb');
 const scratch = join(root, 'node_modules/.cache/lab-e2e');
 const axeSource = readFileSync(join(root, 'node_modules/axe-core/axe.min.js'), 'utf8');
+const columnPath = join(root, 'tests/fixtures/two-bone-column.dae');
+const huesitosPath = join(root, '../shared/models/assimp/huesitos.fbx');
 const projectModels = readdirSync(join(root, 'public/models')).filter((name) => name.endsWith('.glb')).sort();
 
 /** Khronos sample counts, from ../shared/models/khronos/INDEX.md. */
@@ -361,6 +366,108 @@ describe('the model lab', () => {
       expect(violations, colorScheme).toEqual([]);
       await context.close();
     }
+  });
+
+  it('opens the project’s COLLADA column through Assimp: drawn, diagnosed, Assimp’s view shown, Assimp fetched once', async () => {
+    const { page, context, errors, requests } = await openLab();
+    const before = requests.length;
+    const lab = page.locator('[data-lab]');
+    expect(await page.locator('[data-part=assimp]').isHidden()).toBe(true);
+    expect(await pick(page, [columnPath], 'two-bone-column.dae')).toBe('ready');
+    await waitForState(page.locator('model-lab'), ['running']);
+    expect(await drawnShare(page)).toBeGreaterThan(0.005);
+    await expectPlaying(page);
+    expect(await lab.getAttribute('data-assimp')).toBe('COLLADA');
+    // 20 triangles: 12 vertices in the file and in Assimp's aiScene, 60 in the glTF Assimp writes.
+    expect(await counts(page)).toMatchObject({ vertices: '60', joints: '2', clips: '1', skins: '1' });
+    const found = await checks(page);
+    expect(found.loader.status).toBe('pass');
+    expect(found['weight-sums'].status).toBe('pass');
+    const converted = page.locator('[data-part=converted]');
+    expect(await converted.isVisible()).toBe(true);
+    expect(await converted.textContent()).toMatch(/^two-bone-column\.dae \(COLLADA\) was converted to glTF by Assimp \(Open Asset Import Library \(assimp v\d+\.\d+\.[0-9a-f]+\)\)/);
+    expect(await converted.textContent()).toContain('Assimp un-welds vertices');
+    expect(await converted.textContent()).toContain('its aiScene holds 12 vertices and the glTF it wrote 60');
+    expect(await page.locator('[data-part=notes] li').first().textContent()).toBe(await converted.textContent());
+    const panel = page.locator('[data-part=assimp]');
+    expect(await panel.isVisible()).toBe(true);
+    const scene = (await page.locator('[data-part=assimp-scene]').textContent()) ?? '';
+    expect(scene).toContain('"rootnode": {');
+    expect(scene).toContain('"name": "child"');
+    expect(scene).toContain('"offsetmatrix": [1, 0, 0, 0, 0, 1, 0, -1, 0, 0, 1, 0, 0, 0, 0, 1]');
+    expect(scene).toContain('"vertices": "… 36 numbers"');
+    expect(await page.locator('[data-part=assimp-summary]').textContent()).toMatch(/^COLLADA, read by Open Asset Import Library .* in \d+ ms: 1 aiMesh, 12 vertices\.$/);
+    // Assimp's script and WebAssembly come from this site, once per worker: a second file reuses them.
+    const assimpRequests = () => requests.slice(before).filter((request) => /assimp/i.test(request.url())).map((request) => new URL(request.url()).pathname);
+    expect(assimpRequests().filter((path) => path.endsWith('.wasm'))).toHaveLength(1);
+    expect(assimpRequests().filter((path) => path.endsWith('.js'))).toHaveLength(1);
+    expect(await pick(page, [{ name: 'again.dae', buffer: readFileSync(columnPath) }], 'again.dae')).toBe('ready');
+    expect(assimpRequests()).toHaveLength(2);
+    expectNoUpload(requests.slice(before), ['two-bone-column', 'again']);
+    // A glTF afterwards hides Assimp's view.
+    await page.locator('[data-part=models]').selectOption('robot-arm.glb');
+    expect(await waitForReport(page, 'robot-arm.glb')).toBe('ready');
+    expect(await panel.isHidden()).toBe(true);
+    expect(await converted.isHidden()).toBe(true);
+    expect(await lab.getAttribute('data-assimp')).toBeNull();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('never requests Assimp for a glb, opened from the menu or from the reader’s disk', async () => {
+    const { page, context, errors, requests } = await openLab();
+    const glb = join(root, 'public/models/robot-arm.glb');
+    expect(await pick(page, [glb], 'robot-arm.glb')).toBe('ready');
+    await page.locator('[data-part=models]').selectOption('snake.glb');
+    expect(await waitForReport(page, 'snake.glb')).toBe('ready');
+    await page.waitForLoadState('networkidle');
+    expect(requests.map((request) => request.url()).filter((url) => /assimp/i.test(url))).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('names the file and Assimp’s error code for a broken .fbx, and stays responsive', async () => {
+    const { page, context, errors, requests, dialogs } = await openLab();
+    const before = requests.length;
+    const garbage = Buffer.from(Array.from({ length: 4096 }, (_, i) => (i * 73 + 11) % 256));
+    await page.locator('[data-part=file]').setInputFiles([{ name: 'garbage.fbx', mimeType: 'application/octet-stream', buffer: garbage }]);
+    expect(await waitForLoad(page, ['error', 'ready'])).toBe('error');
+    expect(await page.locator('[data-part=message]').textContent()).toBe(
+      'Assimp could not read garbage.fbx (FBX): error code "import_error" — none of its importers could read the file: it is damaged, or not the format its name says.',
+    );
+    // The model shown before is still shown and runs; the page answers, and opens the next file.
+    expect(await page.locator('[data-lab]').getAttribute('data-model')).toBe('mannequin.glb');
+    expect(await page.locator('model-lab').getAttribute('data-state')).toBe('running');
+    expect(await page.evaluate(() => 1 + 1)).toBe(2);
+    expect(await pick(page, [columnPath], 'two-bone-column.dae')).toBe('ready');
+    expectNoUpload(requests.slice(before), ['garbage', 'two-bone-column']);
+    expect(dialogs).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it.skipIf(!existsSync(huesitosPath))('opens huesitos.fbx through Assimp: drawn, Assimp’s view shown, its weights renormalised', async () => {
+    const { page, context, errors, requests } = await openLab();
+    const before = requests.length;
+    expect(await pick(page, [huesitosPath], 'huesitos.fbx')).toBe('ready');
+    await waitForState(page.locator('model-lab'), ['running']);
+    expect(await drawnShare(page)).toBeGreaterThan(0.005);
+    await expectPlaying(page);
+    expect(await page.locator('[data-lab]').getAttribute('data-assimp')).toBe('FBX');
+    const found = await checks(page);
+    expect(found.loader.status).toBe('pass');
+    // ../shared/models/assimp/README.md: 344 vertices whose weights do not sum to 1.
+    expect(found['weight-sums'].status).toBe('warn');
+    expect(found['weight-sums'].text).toContain('344 vertices have weights that do not sum to 1');
+    expect(found['weight-sums'].text).toContain('renormalised');
+    expect(await page.locator('[data-part=converted]').textContent()).toContain('huesitos.fbx (FBX) was converted to glTF by Assimp');
+    const scene = (await page.locator('[data-part=assimp-scene]').textContent()) ?? '';
+    expect(scene).toContain('"name": "Armature|Action"');
+    expect(scene).toContain('"name": "Armature"');
+    expect(await page.locator('[data-part=clip] option').first().textContent()).toContain('Armature|Action');
+    expectNoUpload(requests.slice(before), ['huesitos']);
+    expect(errors).toEqual([]);
+    await context.close();
   });
 
   it('is linked from the home page, which loads none of its code', async () => {

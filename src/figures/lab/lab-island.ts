@@ -16,7 +16,7 @@ import type { Renderer } from '../../gl/renderer.ts';
 import type { Island } from '../shared/island-manager.ts';
 import { part } from '../shared/parts.ts';
 import { SkinView } from '../shared/skin-view.ts';
-import type { LabRequest, LabResponse } from './lab-protocol.ts';
+import type { AssimpReport, LabRequest, LabResponse, LabStage } from './lab-protocol.ts';
 import { renderChecks, renderCounts, renderNodeTree, renderNotes, type ChapterTitles } from './lab-report.ts';
 import { readLabState, writeLabState, type LabState } from './lab-state.ts';
 
@@ -183,7 +183,7 @@ class LabIsland extends SkinView {
     if (this.message) this.message.textContent = text;
   }
 
-  private showProgress(loaded: number, total: number, stage = 'reading'): void {
+  private showProgress(loaded: number, total: number, stage: LabStage = 'reading'): void {
     const bar = this.progressBar;
     if (bar) {
       bar.hidden = false;
@@ -193,8 +193,15 @@ class LabIsland extends SkinView {
       } else bar.removeAttribute('value');
     }
     if (this.progressText) {
+      const of = total > 0 ? ` ${megabytes(loaded)} of ${megabytes(total)} MB` : '';
       this.progressText.textContent =
-        stage === 'reading' ? (total > 0 ? `Reading ${megabytes(loaded)} of ${megabytes(total)} MB…` : 'Reading…') : 'Loading and checking the model…';
+        stage === 'reading'
+          ? `Reading${of}…`
+          : stage === 'loading-assimp'
+            ? `Loading Assimp${of}…`
+            : stage === 'converting'
+              ? 'Assimp is converting the file to glTF…'
+              : 'Loading and checking the model…';
     }
   }
 
@@ -209,6 +216,7 @@ class LabIsland extends SkinView {
       return;
     }
     this.showReport(response.name, response.diagnosis, response.model);
+    this.showAssimp(response.assimp, response.diagnosis.notes[0] ?? '');
     if (response.model === null) {
       this.finishWork('error', `${response.name} could not be loaded. ${response.diagnosis.error ?? ''}`);
       return;
@@ -275,6 +283,26 @@ class LabIsland extends SkinView {
         });
     }
     this.lab.dataset.report = name;
+  }
+
+  /** Assimp's view and the note that the file was converted, shown only for a file Assimp read (all as text). */
+  private showAssimp(assimp: AssimpReport | null, convertedNote: string): void {
+    const panel = part<HTMLElement>(this.lab, 'assimp');
+    const converted = part<HTMLElement>(this.lab, 'converted');
+    if (panel) panel.hidden = assimp === null;
+    if (converted) {
+      converted.hidden = assimp === null;
+      converted.textContent = assimp === null ? '' : convertedNote;
+    }
+    const scene = part(this.lab, 'assimp-scene');
+    if (scene) scene.textContent = assimp?.scene ?? '';
+    const summary = part(this.lab, 'assimp-summary');
+    if (summary) {
+      summary.textContent =
+        assimp === null ? '' : `${assimp.format}, read by ${assimp.generator || 'Assimp'} in ${Math.round(assimp.milliseconds)} ms: ${assimp.meshes} aiMesh${assimp.meshes === 1 ? '' : 'es'}, ${assimp.vertices.toLocaleString('en')} vertices.`;
+    }
+    if (assimp === null) delete this.lab.dataset.assimp;
+    else this.lab.dataset.assimp = assimp.format;
   }
 
   private fillClipMenu(model: Model, clipIndex: number): void {

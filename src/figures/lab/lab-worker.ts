@@ -1,13 +1,15 @@
 // The model lab's worker: reads the files a reader dropped (with progress), loads the model with
 // the core's glTF reader and diagnoses it, off the page's thread so a large or hostile file never
 // freezes the page; the page ends it (Cancel) with Worker.terminate(). The loader's budgets bound
-// the time and memory a file can cost. Files are read from the reader's disk here and go nowhere
-// else: the only network request this worker makes is for the site's own models.
+// the time and memory a file can cost. A model in a format Assimp reads (FBX, COLLADA, BVH, MD5…)
+// is first converted to glb by Assimp (lab-assimp.ts, imported only then). Files are read from the
+// reader's disk here and go nowhere else: the only network requests this worker makes are for the
+// site's own models and, once, for Assimp's WebAssembly.
 
 import { diagnoseGltf } from '../../core/diagnosis.ts';
 import type { Model } from '../../core/model.ts';
-import { chooseModelFile, explainLoadError, MAX_DROP_BYTES, resolverFor, type LabFileName } from './lab-files.ts';
-import type { LabRequest, LabResponse, LabStage } from './lab-protocol.ts';
+import { assimpInputs, chooseModelFile, explainLoadError, MAX_DROP_BYTES, modelFormatOf, resolverFor, type LabFileName } from './lab-files.ts';
+import type { AssimpReport, LabRequest, LabResponse, LabStage } from './lab-protocol.ts';
 
 /** Least time between two progress messages, milliseconds. */
 const PROGRESS_INTERVAL = 100;
@@ -68,11 +70,26 @@ function buffersOf(model: Model): Transferable[] {
   return [...buffers].filter((buffer): buffer is ArrayBuffer => buffer instanceof ArrayBuffer);
 }
 
-function finish(id: number, name: string, data: Uint8Array, resolveUri?: (uri: string) => Uint8Array | undefined): void {
+function finish(id: number, name: string, data: Uint8Array, resolveUri?: (uri: string) => Uint8Array | undefined, assimp: AssimpReport | null = null): void {
   progress(id, 'parsing', data.length, data.length);
   const { model, diagnosis } = diagnoseGltf(data, { resolveUri });
   if (diagnosis.error !== null) diagnosis.error = explainLoadError(diagnosis.error);
-  post({ kind: 'done', id, name, model, diagnosis }, model === null ? [] : buffersOf(model));
+  if (assimp !== null) diagnosis.notes.unshift(convertedNote(name, assimp, diagnosis.counts?.vertices ?? null));
+  post({ kind: 'done', id, name, model, diagnosis, assimp }, model === null ? [] : buffersOf(model));
+}
+
+/** The loader note that says the file went through Assimp, and what that changes; `gltfVertices` null when the glb was refused. */
+function convertedNote(name: string, assimp: AssimpReport, gltfVertices: number | null): string {
+  const by = assimp.generator === '' ? 'Assimp' : `Assimp (${assimp.generator})`;
+  const counts =
+    gltfVertices === null
+      ? ''
+      : ` Here its aiScene holds ${assimp.vertices.toLocaleString('en')} vertices and the glTF it wrote ${gltfVertices.toLocaleString('en')}.`;
+  return (
+    `${name} (${assimp.format}) was converted to glTF by ${by} before the glTF reader loaded it: this report describes ` +
+    `Assimp's glTF, not the file as written. Assimp un-welds vertices on the way — a vertex shared by several faces can come ` +
+    `out as one copy per face corner — so vertex counts differ from those of the file's own tool.${counts}`
+  );
 }
 
 async function open(request: LabRequest): Promise<void> {
@@ -98,7 +115,27 @@ async function open(request: LabRequest): Promise<void> {
     offset += file.size;
   }
   progress(request.id, 'reading', total, total);
-  finish(request.id, files[modelIndex].name, contents[modelIndex], resolverFor(names, (i) => contents[i], modelIndex));
+  const format = modelFormatOf(files[modelIndex].name);
+  if (format === null || format.reader === 'gltf') {
+    finish(request.id, files[modelIndex].name, contents[modelIndex], resolverFor(names, (i) => contents[i], modelIndex));
+    return;
+  }
+  const { order, names: assimpNames } = assimpInputs(names, modelIndex);
+  const { convertWithAssimp } = await import('./lab-assimp.ts');
+  const converted = await convertWithAssimp(
+    order.map((i) => ({ name: assimpNames[i], bytes: contents[i] })),
+    format.name,
+    (stage, loaded, stageTotal) => progress(request.id, stage, loaded, stageTotal),
+  );
+  const { scene } = converted;
+  finish(request.id, files[modelIndex].name, converted.glb, undefined, {
+    format: format.name,
+    generator: converted.generator,
+    scene: scene.excerpt,
+    meshes: scene.meshes,
+    vertices: scene.vertices,
+    milliseconds: converted.milliseconds,
+  });
 }
 
 self.addEventListener('message', (event: MessageEvent<LabRequest>) => {
