@@ -16,7 +16,14 @@ export interface Verdict {
 
 /** Prose with its TeX and code marks removed, for messages shown as plain text. */
 export function plainText(prose: string): string {
-  return prose.replace(/[`$]/g, '').replace(/\\[a-zA-Z]+\s?/g, '').replace(/[{}]/g, '');
+  return prose
+    .replace(/[`$]/g, '')
+    .replace(/\\[,;:! ]/g, ' ')
+    .replace(/\\[a-zA-Z]+\s?/g, '')
+    .replace(/[{}]/g, '')
+    .replace(/_/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 /** What the page needs to grade `exercise`, nothing more (no prose already on the page). */

@@ -55,6 +55,8 @@ class CpuGpuIsland extends SkinView {
   private readbackRenderer: Renderer | null = null;
   private lastMeasured = -Infinity;
   private measureTimer = 0;
+  /** The next frame measures, whatever the interval (set by the timer after the last frame). */
+  private measureDue = false;
   /** skinVertices' time for the last frame drawn on the CPU, ms. */
   private cpuMilliseconds = 0;
 
@@ -114,14 +116,17 @@ class CpuGpuIsland extends SkinView {
     super.afterFrame();
     const now = performance.now();
     window.clearTimeout(this.measureTimer);
-    if (now - this.lastMeasured >= MEASURE_INTERVAL) {
+    if (this.measureDue || now - this.lastMeasured >= MEASURE_INTERVAL) {
+      this.measureDue = false;
       this.lastMeasured = now;
       this.measure();
     } else {
-      // The last frame of a drag or of a pause gets measured too.
+      // The last frame of a drag or of a pause gets measured too, in one more frame of its own: a
+      // readback between frames would make the browser present the canvas's cleared drawing
+      // buffer (without multisampling, nothing else keeps the last frame), a blank figure.
       this.measureTimer = window.setTimeout(() => {
-        this.lastMeasured = performance.now();
-        this.measure();
+        this.measureDue = true;
+        this.requestRender();
       }, MEASURE_INTERVAL);
     }
   }

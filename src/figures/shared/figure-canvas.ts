@@ -9,7 +9,7 @@
 // The element's data-state (see island-manager.ts) is derived from this object's fields by
 // updateState(), the only place that writes it. A failure (fail()) ends the island for good.
 
-import { isGpuWarm, warmUpGpu } from '../../gl/gpu-warm-up.ts';
+import { isGpuWarm, wantsAntialias, warmUpGpu } from '../../gl/gpu-warm-up.ts';
 import type { Renderer } from '../../gl/renderer.ts';
 import type { Island } from './island-manager.ts';
 import { part } from './parts.ts';
@@ -108,7 +108,7 @@ export class FigureCanvas implements Island {
       return;
     }
     if (this.gl === null) {
-      const gl = this.canvas.getContext('webgl2', { antialias: true, alpha: true, premultipliedAlpha: true });
+      const gl = this.canvas.getContext('webgl2', { antialias: wantsAntialias(), alpha: true, premultipliedAlpha: true });
       if (gl === null) {
         this.holding = false;
         this.fail(

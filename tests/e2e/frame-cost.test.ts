@@ -1,0 +1,91 @@
+// What a figure costs while the reader reads: a figure at rest draws no frames at all, one change
+// draws one short burst, and a software renderer (headless Chromium's SwiftShader, the stand-in
+// for a machine without a usable GPU) gets a context without multisampling, which would cost it
+// about a third of its frame rate. Frames are counted where they cost: animation-frame callbacks
+// that issue a WebGL draw call.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openSite, type Site } from './harness.ts';
+import { nextFrames, waitForState } from './figures.ts';
+
+let site: Site;
+
+beforeAll(async () => {
+  site = await openSite();
+});
+
+afterAll(async () => {
+  await site?.close();
+});
+
+/** Counts, from page start, the animation frames in which a WebGL2 draw call was made. */
+function countDrawnFrames(): void {
+  const probe = { frames: 0, drawsThisFrame: 0 };
+  (window as unknown as { drawnFrames: () => number }).drawnFrames = () => probe.frames;
+  const prototype = WebGL2RenderingContext.prototype as unknown as Record<string, (...args: unknown[]) => unknown>;
+  for (const name of ['drawArrays', 'drawElements', 'drawArraysInstanced', 'drawElementsInstanced']) {
+    const original = prototype[name];
+    prototype[name] = function (this: unknown, ...args: unknown[]) {
+      probe.drawsThisFrame++;
+      return original.apply(this, args);
+    };
+  }
+  const requestFrame = window.requestAnimationFrame.bind(window);
+  window.requestAnimationFrame = (callback) =>
+    requestFrame((time) => {
+      probe.drawsThisFrame = 0;
+      callback(time);
+      if (probe.drawsThisFrame > 0) probe.frames++;
+    });
+}
+
+const drawnFrames = (page: import('playwright-core').Page) => page.evaluate(() => (window as unknown as { drawnFrames: () => number }).drawnFrames());
+
+describe('frame cost', () => {
+  it('a figure at rest draws nothing; a change draws once and stops; the clip playing draws every frame', async () => {
+    // Reduced motion: the home page's walking figure starts paused, at rest.
+    const { page, context, errors } = await site.newPage({ reducedMotion: 'reduce' });
+    await page.addInitScript(countDrawnFrames);
+    await page.goto(site.origin + '/');
+    const island = page.locator('model-figure').first();
+    await island.scrollIntoViewIfNeeded();
+    await waitForState(island, ['running']);
+    await nextFrames(page);
+    await page.waitForTimeout(300);
+    const settled = await drawnFrames(page);
+    expect(settled).toBeGreaterThan(0);
+    await page.waitForTimeout(1500);
+    expect(await drawnFrames(page), 'frames drawn in 1.5 s at rest').toBe(settled);
+
+    // One change (the weights view): a short burst, then rest again.
+    await island.locator('[data-part=weights]').first().click();
+    await page.waitForTimeout(500);
+    const afterChange = await drawnFrames(page);
+    expect(afterChange).toBeGreaterThan(settled);
+    expect(afterChange - settled).toBeLessThanOrEqual(3);
+    await page.waitForTimeout(1000);
+    expect(await drawnFrames(page), 'frames drawn in 1 s after the change').toBe(afterChange);
+
+    // Playing: it draws continuously.
+    await island.locator('[data-part=play]').click();
+    await page.waitForTimeout(1000);
+    expect((await drawnFrames(page)) - afterChange).toBeGreaterThan(5);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('asks a software renderer for a context without multisampling', async () => {
+    const { page, context } = await site.newPage();
+    await page.goto(site.origin + '/');
+    const island = page.locator('model-figure').first();
+    await island.scrollIntoViewIfNeeded();
+    await waitForState(island, ['running']);
+    const found = await island.locator('canvas').first().evaluate((canvas) => {
+      const gl = (canvas as HTMLCanvasElement).getContext('webgl2')!;
+      const info = gl.getExtension('WEBGL_debug_renderer_info');
+      return { renderer: String(gl.getParameter(info!.UNMASKED_RENDERER_WEBGL)), antialias: gl.getContextAttributes()!.antialias };
+    });
+    expect(found.renderer).toMatch(/SwiftShader/i);
+    expect(found.antialias).toBe(false);
+    await context.close();
+  });
+});
