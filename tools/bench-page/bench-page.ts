@@ -1,0 +1,391 @@
+// Page benchmark: the home page's model figure against a minimal three.js viewer, in one Chromium.
+//
+//   npm run bench:page                 a table
+//   npm run -s bench:page -- --json    one JSON object on stdout, nothing else (-s: without npm's banner)
+//   options: --dist DIR (default dist/; build it first with `npm run build`), --seconds S (window
+//            after the first frame, default 5), --throttle 1,4 (CPU slow-down rates), --dpr R
+//            (device pixel ratio, default 1), --ours-context and --three-context NAME=true|false,…
+//            (WebGL2 context attributes forced on that page, e.g. antialias=false,alpha=false;
+//            default: each page's own — the site asks for antialias, three.js's default is without),
+//            --ours-css and --three-css "CSS" (a style sheet added to that page, a diagnostic, e.g.
+//            ".island-reset{backdrop-filter:none}"), --pages (Lighthouse over every page instead:
+//            tools/bench-page/lighthouse.ts)
+//
+// Ours = the built site's home page (dist/index.html) at a 1280 × 900 viewport, where its model
+// figure's canvas is 509 × 318 CSS px; only that figure draws. Three = tools/bench-page/three-viewer/,
+// bundled here with Vite into a temporary directory, its canvas 509 × 318 CSS px, same model
+// (/models/mannequin.glb from dist/) and clip ("walk"). Runs alternate ours, three, ours, three at
+// each CPU throttle rate (CDP Emulation.setCPUThrottlingRate), each in a fresh browser context
+// (empty cache) of one Chromium with SwiftShader WebGL2 (the e2e suite's flags).
+//
+// Per run, over a window of S seconds that opens at the first drawn frame:
+//   fps              animation frames that issued a WebGL draw call, per second (frame-probe.ts)
+//   script/task      CDP Performance.getMetrics ScriptDuration / TaskDuration growth ÷ frames, ms
+//                    (main thread; SwiftShader's rasterisation runs in the GPU process, not here)
+//   GPU process      CPU time of Chromium's GPU process (CDP SystemInfo.getProcessInfo) ÷ frames,
+//                    ms: with SwiftShader this is where the pixels are drawn and composited
+//   first frame      ms from navigation start to the first drawn frame
+//   JS gzip          every JavaScript file the server sent for the page, gzip (node:zlib) bytes
+//   heap             JSHeapUsedSize at the end of the window
+//   longest task     longest PerformanceObserver 'longtask' from navigation to the window's end
+import { existsSync, rmSync } from 'node:fs';
+import { availableParallelism, loadavg } from 'node:os';
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type CDPSession, type Page } from 'playwright-core';
+import { buildThreeViewer } from './build-three-viewer.ts';
+import { chromiumArgs, chromiumPath } from './chromium.ts';
+import { installFrameProbe, type FrameProbeOptions } from './frame-probe.ts';
+import { serveStatic, THREE_VIEWER_PREFIX, type ServedScript, type StaticServer } from './static-server.ts';
+import { runLighthouse, lighthouseTable } from './lighthouse.ts';
+
+const repositoryRoot = fileURLToPath(new URL('../../', import.meta.url));
+/** The viewport at which the home page's model figure is 509 × 318 CSS px. */
+const VIEWPORT = { width: 1280, height: 900 };
+/** Longest wait for a page's first drawn frame, ms (SwiftShader at 4× throttling is slow to start). */
+const FIRST_FRAME_TIMEOUT = 90_000;
+
+type PageKind = 'ours' | 'three';
+
+export interface BenchOptions {
+  dist: string;
+  seconds: number;
+  throttleRates: number[];
+  devicePixelRatio: number;
+  /** WebGL2 context attributes forced on each page, null: the page's own. */
+  oursContext: Record<string, boolean> | null;
+  threeContext: Record<string, boolean> | null;
+  /** Style sheets added to each page (diagnostics), null: none. */
+  oursCss: string | null;
+  threeCss: string | null;
+}
+
+export interface RunResult {
+  page: PageKind;
+  throttle: number;
+  /** 1 or 2: position in the A/B/A/B order. */
+  round: number;
+  /** Framebuffer size of the measured canvas, pixels. */
+  canvas: { width: number; height: number; cssWidth: number; cssHeight: number };
+  /** Attributes of the context the page got. */
+  antialias: boolean;
+  alpha: boolean;
+  windowSeconds: number;
+  frames: number;
+  fps: number;
+  drawCallsPerFrame: number;
+  scriptMsPerFrame: number;
+  taskMsPerFrame: number;
+  gpuProcessMsPerFrame: number;
+  firstFrameMs: number;
+  jsBytes: number;
+  jsGzipBytes: number;
+  scripts: ServedScript[];
+  heapUsedBytes: number;
+  longestTaskMs: number;
+  longestTaskInWindowMs: number;
+}
+
+type Metric = 'fps' | 'drawCallsPerFrame' | 'scriptMsPerFrame' | 'taskMsPerFrame' | 'gpuProcessMsPerFrame' | 'firstFrameMs' | 'jsGzipBytes' | 'heapUsedBytes' | 'longestTaskMs';
+const METRICS: Metric[] = ['fps', 'drawCallsPerFrame', 'scriptMsPerFrame', 'taskMsPerFrame', 'gpuProcessMsPerFrame', 'firstFrameMs', 'jsGzipBytes', 'heapUsedBytes', 'longestTaskMs'];
+
+export interface ThrottleSummary {
+  throttle: number;
+  ours: Record<Metric, number>;
+  three: Record<Metric, number>;
+  /** ours ÷ three, per metric (medians). fps: higher is better; the rest: lower is better. */
+  ratio: Record<Metric, number>;
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = sorted.length >> 1;
+  return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+}
+
+interface Sample {
+  frames: number;
+  drawCalls: number;
+  /** performance.now() in the page, ms. */
+  now: number;
+  scriptSeconds: number;
+  taskSeconds: number;
+  heapUsedBytes: number;
+  gpuProcessSeconds: number;
+}
+
+/** CPU seconds Chromium's GPU process has used so far. */
+async function gpuProcessSeconds(browserCdp: CDPSession): Promise<number> {
+  const { processInfo } = await browserCdp.send('SystemInfo.getProcessInfo');
+  const gpu = processInfo.filter((process) => process.type === 'GPU');
+  if (gpu.length === 0) throw new Error('SystemInfo.getProcessInfo lists no GPU process');
+  return gpu.reduce((sum, process) => sum + process.cpuTime, 0);
+}
+
+async function sample(page: Page, cdp: CDPSession, browserCdp: CDPSession): Promise<Sample> {
+  const probe = await page.evaluate(() => ({ frames: window.__frameProbe.frames, drawCalls: window.__frameProbe.drawCalls, now: performance.now() }));
+  const { metrics } = await cdp.send('Performance.getMetrics');
+  const metric = (name: string): number => {
+    const found = metrics.find((entry) => entry.name === name);
+    if (found === undefined) throw new Error(`Performance.getMetrics returned no ${name}`);
+    return found.value;
+  };
+  return {
+    ...probe,
+    scriptSeconds: metric('ScriptDuration'),
+    taskSeconds: metric('TaskDuration'),
+    heapUsedBytes: metric('JSHeapUsedSize'),
+    gpuProcessSeconds: await gpuProcessSeconds(browserCdp),
+  };
+}
+
+async function runOnce(browser: Browser, browserCdp: CDPSession, server: StaticServer, options: BenchOptions, kind: PageKind, throttle: number, round: number): Promise<RunResult> {
+  const context = await browser.newContext({
+    viewport: VIEWPORT,
+    deviceScaleFactor: options.devicePixelRatio,
+    colorScheme: 'light',
+    reducedMotion: 'no-preference',
+  });
+  try {
+    const probeOptions: FrameProbeOptions =
+      kind === 'ours' ? { contextAttributes: options.oursContext, extraCss: options.oursCss } : { contextAttributes: options.threeContext, extraCss: options.threeCss };
+    await context.addInitScript(installFrameProbe, probeOptions);
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(String(error)));
+    page.on('console', (message) => {
+      // A failed request is reported below with its URL.
+      if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) errors.push(message.text());
+    });
+    page.on('response', (response) => {
+      const path = new URL(response.url()).pathname;
+      if (response.status() >= 400 && path !== '/favicon.ico') errors.push(`${response.status()} for ${path}`);
+    });
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Performance.enable');
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: throttle });
+    server.takeServedScripts();
+
+    const url = kind === 'ours' ? `${server.origin}/` : `${server.origin}${THREE_VIEWER_PREFIX}`;
+    await page.goto(url, { waitUntil: 'load' });
+    try {
+      await page.waitForFunction(() => window.__frameProbe.frames > 0, null, { timeout: FIRST_FRAME_TIMEOUT, polling: 50 });
+    } catch (error) {
+      throw new Error(`${kind} (${url}) drew no frame within ${FIRST_FRAME_TIMEOUT / 1000} s${errors.length > 0 ? `; page errors: ${errors.join(' | ')}` : ''}`, { cause: error });
+    }
+    const before = await sample(page, cdp, browserCdp);
+    await page.waitForTimeout(options.seconds * 1000);
+    const after = await sample(page, cdp, browserCdp);
+    const scripts = server.takeServedScripts();
+
+    const canvasSelector = kind === 'ours' ? 'model-figure canvas' : 'canvas#stage';
+    const details = await page.evaluate((selector) => {
+      const canvas = document.querySelector<HTMLCanvasElement>(selector);
+      if (canvas === null) return null;
+      const rect = canvas.getBoundingClientRect();
+      const gl = canvas.getContext('webgl2');
+      return {
+        canvas: { width: canvas.width, height: canvas.height, cssWidth: rect.width, cssHeight: rect.height },
+        antialias: gl?.getContextAttributes()?.antialias ?? false,
+        alpha: gl?.getContextAttributes()?.alpha ?? false,
+        firstFrameAt: window.__frameProbe.firstFrameAt,
+        longTasks: window.__frameProbe.longTasks,
+      };
+    }, canvasSelector);
+    if (details === null) throw new Error(`${kind} (${url}) has no ${canvasSelector}`);
+    if (errors.length > 0) throw new Error(`${kind} (${url}) reported errors: ${errors.join(' | ')}`);
+
+    const frames = after.frames - before.frames;
+    const windowSeconds = (after.now - before.now) / 1000;
+    const perFrame = (seconds: number) => (frames > 0 ? (seconds * 1000) / frames : NaN);
+    const windowTasks = details.longTasks.filter((task) => task.start + task.duration >= before.now);
+    return {
+      page: kind,
+      throttle,
+      round,
+      canvas: details.canvas,
+      antialias: details.antialias,
+      alpha: details.alpha,
+      windowSeconds,
+      frames,
+      fps: frames / windowSeconds,
+      drawCallsPerFrame: frames > 0 ? (after.drawCalls - before.drawCalls) / frames : NaN,
+      scriptMsPerFrame: perFrame(after.scriptSeconds - before.scriptSeconds),
+      taskMsPerFrame: perFrame(after.taskSeconds - before.taskSeconds),
+      gpuProcessMsPerFrame: perFrame(after.gpuProcessSeconds - before.gpuProcessSeconds),
+      firstFrameMs: details.firstFrameAt,
+      jsBytes: scripts.reduce((sum, script) => sum + script.bytes, 0),
+      jsGzipBytes: scripts.reduce((sum, script) => sum + script.gzipBytes, 0),
+      scripts,
+      heapUsedBytes: after.heapUsedBytes,
+      longestTaskMs: Math.max(0, ...details.longTasks.map((task) => task.duration)),
+      longestTaskInWindowMs: Math.max(0, ...windowTasks.map((task) => task.duration)),
+    };
+  } finally {
+    await context.close();
+  }
+}
+
+function summarise(runs: RunResult[], throttle: number): ThrottleSummary {
+  const medians = (kind: PageKind) => {
+    const chosen = runs.filter((run) => run.page === kind && run.throttle === throttle);
+    return Object.fromEntries(METRICS.map((metric) => [metric, median(chosen.map((run) => run[metric]))])) as Record<Metric, number>;
+  };
+  const ours = medians('ours');
+  const three = medians('three');
+  const ratio = Object.fromEntries(METRICS.map((metric) => [metric, ours[metric] / three[metric]])) as Record<Metric, number>;
+  return { throttle, ours, three, ratio };
+}
+
+export async function runPageBenchmark(options: BenchOptions, log: (line: string) => void) {
+  const dist = resolve(repositoryRoot, options.dist);
+  if (!existsSync(resolve(dist, 'index.html'))) {
+    throw new Error(`${dist}/index.html is missing: run \`npm run build\` first (or pass --dist DIR of an \`astro build --outDir DIR\`).`);
+  }
+  if (!existsSync(resolve(dist, 'models/mannequin.glb'))) throw new Error(`${dist}/models/mannequin.glb is missing: rebuild the site.`);
+  if (!existsSync(chromiumPath)) throw new Error(`Chromium not found at ${chromiumPath}: install Debian's chromium package or set CHROMIUM_PATH.`);
+
+  log('Bundling the three.js viewer with Vite…');
+  const viewer = await buildThreeViewer();
+  const server = await serveStatic(dist, viewer);
+  const browser = await chromium.launch({ executablePath: chromiumPath, headless: true, args: chromiumArgs });
+  const chromiumVersion = browser.version();
+  const browserCdp = await browser.newBrowserCDPSession();
+  const loadAverageBefore = loadavg()[0];
+  const runs: RunResult[] = [];
+  try {
+    for (const throttle of options.throttleRates) {
+      for (const [kind, round] of [['ours', 1], ['three', 1], ['ours', 2], ['three', 2]] as const) {
+        const started = performance.now();
+        const run = await runOnce(browser, browserCdp, server, options, kind, throttle, round);
+        runs.push(run);
+        log(`  ${throttle}× CPU: ${kind}, round ${round}: ${run.fps.toFixed(1)} fps (${((performance.now() - started) / 1000).toFixed(1)} s)`);
+      }
+    }
+  } finally {
+    await browser.close();
+    await server.close();
+    rmSync(viewer, { recursive: true, force: true });
+  }
+  return {
+    chromium: chromiumVersion,
+    dist,
+    viewport: VIEWPORT,
+    devicePixelRatio: options.devicePixelRatio,
+    windowSeconds: options.seconds,
+    /** One-minute load average of the machine before and after (2 busy cores make every number noisy). */
+    loadAverage: { before: loadAverageBefore, after: loadavg()[0], cores: availableParallelism() },
+    contextOverride: { ours: options.oursContext, three: options.threeContext },
+    extraCss: { ours: options.oursCss, three: options.threeCss },
+    runs,
+    summary: options.throttleRates.map((throttle) => summarise(runs, throttle)),
+  };
+}
+
+type PageBenchmark = Awaited<ReturnType<typeof runPageBenchmark>>;
+
+function pad(cells: string[], widths: number[]): string {
+  return cells.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join('  ');
+}
+
+export function pageTable(result: PageBenchmark): string {
+  const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+  const mb = (bytes: number) => `${(bytes / 1048576).toFixed(1)} MB`;
+  const ms = (value: number, digits = 2) => `${value.toFixed(digits)} ms`;
+  const header = ['run', 'fps', 'draws/fr', 'script/fr', 'task/fr', 'GPU proc/fr', '1st frame', 'JS gzip', 'heap', 'longest task'];
+  const widths = [20, 6, 8, 9, 9, 11, 9, 9, 7, 12];
+  const format = (values: Record<Metric, number>) => [
+    values.fps.toFixed(1),
+    values.drawCallsPerFrame.toFixed(1),
+    ms(values.scriptMsPerFrame),
+    ms(values.taskMsPerFrame),
+    ms(values.gpuProcessMsPerFrame),
+    ms(values.firstFrameMs, 0),
+    kb(values.jsGzipBytes),
+    mb(values.heapUsedBytes),
+    ms(values.longestTaskMs, 0),
+  ];
+  const first = result.runs[0];
+  const lines = [
+    `Page benchmark — Chromium ${result.chromium}, SwiftShader WebGL2, viewport ${result.viewport.width}×${result.viewport.height}, DPR ${result.devicePixelRatio}, ${result.windowSeconds} s after the first frame`,
+    `canvas ${first.canvas.width}×${first.canvas.height} px; ours = ${result.dist}/index.html (model figure), three = minimal three.js viewer`,
+    `machine load average ${result.loadAverage.before.toFixed(1)} before, ${result.loadAverage.after.toFixed(1)} after, on ${result.loadAverage.cores} cores`,
+  ];
+  for (const summary of result.summary) {
+    lines.push('', `CPU throttling ${summary.throttle}×`, pad(header, widths));
+    for (const run of result.runs.filter((candidate) => candidate.throttle === summary.throttle)) {
+      const label = `${run.page} #${run.round} ${run.antialias ? 'AA' : 'no AA'}${run.alpha ? ', α' : ''}`;
+      lines.push(pad([label, ...format(run)], widths));
+    }
+    lines.push(pad(['median ours', ...format(summary.ours)], widths));
+    lines.push(pad(['median three', ...format(summary.three)], widths));
+    lines.push(pad(['ours / three', ...METRICS.map((metric) => `${summary.ratio[metric].toFixed(2)}×`)], widths));
+  }
+  lines.push(
+    '',
+    'fps: frames that drew, per second (higher is better); script/task: main-thread ms per drawn frame (CDP ScriptDuration / TaskDuration);',
+    'GPU proc: CPU ms of the GPU process per drawn frame (SwiftShader draws and composites there);',
+    '1st frame: navigation → first drawn frame; JS gzip: every script the page loaded (zlib default level); heap: JSHeapUsedSize at the end;',
+    'longest task: longest long task (≥ 50 ms) from navigation to the end of the window, 0 if none. AA / α: the context is antialiased / has alpha.',
+  );
+  for (const kind of ['ours', 'three'] as const) {
+    const run = result.runs.find((candidate) => candidate.page === kind);
+    if (run !== undefined) lines.push(`scripts, ${kind}: ${run.scripts.map((script) => `${script.path.replace(/^.*\//, '')} ${kb(script.gzipBytes)}`).join(', ')}`);
+  }
+  return lines.join('\n');
+}
+
+function parseArguments(argv: string[]): { options: BenchOptions; json: boolean; pages: boolean } {
+  const value = (name: string): string | undefined => {
+    const index = argv.indexOf(name);
+    if (index < 0) return undefined;
+    const given = argv[index + 1];
+    if (given === undefined || given.startsWith('--')) throw new Error(`${name} needs a value`);
+    return given;
+  };
+  const attributes = (name: string): Record<string, boolean> | null => {
+    const given = value(name);
+    if (given === undefined) return null;
+    const parsed: Record<string, boolean> = {};
+    for (const pair of given.split(',')) {
+      const match = /^(\w+)=(true|false)$/.exec(pair);
+      if (match === null) throw new Error(`${name} takes NAME=true|false pairs separated by commas (e.g. antialias=false), not "${pair}"`);
+      parsed[match[1]] = match[2] === 'true';
+    }
+    return parsed;
+  };
+  const positive = (name: string, text: string): number => {
+    const number = Number(text);
+    if (!Number.isFinite(number) || number <= 0) throw new Error(`${name} takes a positive number, not "${text}"`);
+    return number;
+  };
+  const throttleRates = (value('--throttle') ?? '1,4').split(',').map((rate) => positive('--throttle', rate));
+  if (throttleRates.some((rate) => rate < 1)) throw new Error('--throttle rates are slow-down factors, each ≥ 1');
+  return {
+    json: argv.includes('--json'),
+    pages: argv.includes('--pages'),
+    options: {
+      dist: value('--dist') ?? process.env.BENCH_DIST ?? 'dist',
+      seconds: positive('--seconds', value('--seconds') ?? '5'),
+      throttleRates,
+      devicePixelRatio: positive('--dpr', value('--dpr') ?? '1'),
+      oursContext: attributes('--ours-context'),
+      threeContext: attributes('--three-context'),
+      oursCss: value('--ours-css') ?? null,
+      threeCss: value('--three-css') ?? null,
+    },
+  };
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const { options, json, pages } = parseArguments(process.argv.slice(2));
+  // With --json, stdout carries the JSON object alone: progress goes to stderr.
+  const log = (line: string) => process.stderr.write(`${line}\n`);
+  if (pages) {
+    const result = await runLighthouse(options.dist, log);
+    process.stdout.write(json ? `${JSON.stringify(result)}\n` : `${lighthouseTable(result)}\n`);
+  } else {
+    const result = await runPageBenchmark(options, log);
+    process.stdout.write(json ? `${JSON.stringify(result)}\n` : `${pageTable(result)}\n`);
+  }
+}

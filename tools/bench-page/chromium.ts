@@ -1,0 +1,16 @@
+// The Chromium the page benchmarks drive: Debian's /usr/bin/chromium or CHROMIUM_PATH, with the
+// e2e suite's flags (tests/e2e/harness.ts): WebGL2 through SwiftShader, no background traffic.
+export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export const chromiumArgs = [
+  '--no-sandbox',
+  '--disable-gpu-sandbox',
+  '--use-angle=swiftshader',
+  '--enable-unsafe-swiftshader',
+  '--ignore-gpu-blocklist',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];

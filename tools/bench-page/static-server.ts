@@ -1,0 +1,128 @@
+// The page benchmark's one static server (node:http, 127.0.0.1, a free port): the built site
+// (dist/) at /, and the three.js viewer's bundle at /three-viewer/. Every file is sent
+// uncompressed with `cache-control: no-store`; the server remembers the JavaScript it sent so that
+// a run can be charged for it (takeServedScripts), gzip-compressed here with node:zlib.
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { extname, join, resolve, sep } from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+const contentTypes: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.webp': 'image/webp',
+  '.woff2': 'font/woff2',
+  '.woff': 'font/woff',
+  '.ttf': 'font/ttf',
+  '.glb': 'model/gltf-binary',
+  '.gltf': 'model/gltf+json',
+  '.bin': 'application/octet-stream',
+  '.wasm': 'application/wasm',
+  '.txt': 'text/plain; charset=utf-8',
+};
+
+/** URL prefix of the three.js viewer's bundle. */
+export const THREE_VIEWER_PREFIX = '/three-viewer/';
+
+/** One JavaScript file the server sent: its URL path, raw and gzip (zlib default level) bytes. */
+export interface ServedScript {
+  path: string;
+  bytes: number;
+  gzipBytes: number;
+}
+
+export interface StaticServer {
+  /** e.g. http://127.0.0.1:4567 (no trailing slash). */
+  origin: string;
+  /** The scripts sent since the last call, each once, in the order first sent. */
+  takeServedScripts(): ServedScript[];
+  /** The file a URL path names, or null (directory → its index.html). */
+  fileOf(pathname: string): string | null;
+  close(): Promise<void>;
+}
+
+/** Raw and gzip sizes of `file`, bytes (gzip with zlib's default level, as most static hosts send). */
+export function compressedSize(file: string): { bytes: number; gzipBytes: number } {
+  const content = readFileSync(file);
+  return { bytes: content.byteLength, gzipBytes: gzipSync(content).byteLength };
+}
+
+/** The file under `root` that `relativePath` names (a directory → its index.html), or null; never outside `root`. */
+function fileUnder(root: string, relativePath: string): string | null {
+  const path = resolve(root, '.' + relativePath);
+  if (path !== root && !path.startsWith(root + sep)) return null;
+  const candidates = relativePath.endsWith('/') ? [join(path, 'index.html')] : [path, `${path}.html`];
+  for (const candidate of candidates) {
+    if (existsSync(candidate) && statSync(candidate).isFile()) return candidate;
+  }
+  return null;
+}
+
+/** Serves `siteDirectory` at / and `viewerDirectory` at THREE_VIEWER_PREFIX. Both absolute paths. */
+export function serveStatic(siteDirectory: string, viewerDirectory: string | null): Promise<StaticServer> {
+  const sizes = new Map<string, { bytes: number; gzipBytes: number }>();
+  let served = new Map<string, ServedScript>();
+
+  const fileOf = (pathname: string): string | null => {
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(pathname);
+    } catch {
+      return null;
+    }
+    if (viewerDirectory !== null && decoded.startsWith(THREE_VIEWER_PREFIX)) {
+      return fileUnder(viewerDirectory, decoded.slice(THREE_VIEWER_PREFIX.length - 1));
+    }
+    return fileUnder(siteDirectory, decoded);
+  };
+
+  const server = createServer((request, response) => {
+    const url = new URL(request.url ?? '/', 'http://localhost');
+    const file = fileOf(url.pathname);
+    if (file === null) {
+      if (!url.pathname.endsWith('/') && fileOf(`${url.pathname}/`) !== null) {
+        response.writeHead(301, { location: `${url.pathname}/${url.search}` }).end();
+        return;
+      }
+      response.writeHead(404, { 'content-type': contentTypes['.html'] }).end('Not found');
+      return;
+    }
+    const type = extname(file).toLowerCase();
+    if ((type === '.js' || type === '.mjs') && !served.has(url.pathname)) {
+      let size = sizes.get(file);
+      if (size === undefined) {
+        size = compressedSize(file);
+        sizes.set(file, size);
+      }
+      served.set(url.pathname, { path: url.pathname, ...size });
+    }
+    response.writeHead(200, { 'content-type': contentTypes[type] ?? 'application/octet-stream', 'cache-control': 'no-store' });
+    response.end(request.method === 'HEAD' ? undefined : readFileSync(file));
+  });
+
+  return new Promise((resolvePromise, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address !== null ? address.port : 0;
+      resolvePromise({
+        origin: `http://127.0.0.1:${port}`,
+        takeServedScripts() {
+          const scripts = [...served.values()];
+          served = new Map();
+          return scripts;
+        },
+        fileOf,
+        close() {
+          server.closeAllConnections();
+          return new Promise<void>((done) => server.close(() => done()));
+        },
+      });
+    });
+  });
+}
