@@ -4,8 +4,9 @@ import { z } from 'astro/zod';
 
 /**
  * One MDX file per chapter, named NN-slug.mdx so the tree lists them in reading order; `order` is
- * the chapter number and fixes the reading order. The id (and so the URL, /chapters/slug/) drops
- * the number: links made before the files were numbered keep working.
+ * the chapter number (from 0: the opening chapter, Why skeletons) and fixes the reading order. The
+ * id (and so the URL, /chapters/slug/) drops the number: links made before the files were numbered
+ * keep working.
  */
 const chapters = defineCollection({
   loader: glob({
@@ -15,7 +16,7 @@ const chapters = defineCollection({
   }),
   schema: z.object({
     title: z.string().min(1),
-    order: z.number().int().positive(),
+    order: z.number().int().nonnegative(),
     summary: z.string().min(1),
   }),
 });

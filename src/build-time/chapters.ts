@@ -11,9 +11,14 @@ export interface PlannedChapter {
 /** The curriculum, in reading order. */
 export const plannedChapters: readonly PlannedChapter[] = [
   {
+    order: 0,
+    title: 'Why skeletons',
+    summary: 'Per-vertex animation, morph targets and skeletons compared, and the rigging → skinning → animating pipeline.',
+  },
+  {
     order: 1,
     title: 'Bones and the hierarchy',
-    summary: 'Why meshes are animated with skeletons, what a bone is, and how local transforms chain into global ones.',
+    summary: 'What a bone is, and how local transforms chain into global ones.',
   },
   {
     order: 2,

@@ -28,7 +28,7 @@ export interface NotationEntry {
  * The chapters whose symbols the table lists in full (the test checks every letter of their
  * formulas). A chapter written later is named on the page as not yet listed until it is added.
  */
-export const coveredChapters: readonly number[] = [1, 2, 3, 4, 5, 6, 7, 8, 10];
+export const coveredChapters: readonly number[] = [0, 1, 2, 3, 4, 5, 6, 7, 8, 10];
 
 /** Orders among `written` (the chapters that exist) whose symbols the table does not list yet. */
 export function chaptersNotCovered(written: readonly number[], covered: readonly number[] = coveredChapters): number[] {

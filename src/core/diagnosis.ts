@@ -76,8 +76,9 @@ export const MAX_DETAILS = 12;
  */
 export const BIND_POSE_TOLERANCE = 1e-3;
 
-/** The chapters a check can point to, by slug. */
+/** The chapters a check can point to, by slug, in chapter order from chapter 0. */
 export const DIAGNOSIS_CHAPTERS = {
+  whySkeletons: 'why-skeletons',
   hierarchy: 'bones-and-the-hierarchy',
   weights: 'skin-weights',
   bindPose: 'bind-pose',
@@ -119,7 +120,7 @@ export function diagnose(doc: GltfDocument | null, model: Model | null, error: s
     ['key-times', 'Key times are numbers, increasing', WHY.keyTimes, DIAGNOSIS_CHAPTERS.interpolation, checkKeyTimes],
     ['rotation-keys', 'Rotation keys are unit quaternions on the short path', WHY.rotations, DIAGNOSIS_CHAPTERS.interpolation, checkRotationKeys],
     ['scale-keys', 'No zero scale keys', WHY.scales, DIAGNOSIS_CHAPTERS.hierarchy, checkScaleKeys],
-    ['morph-targets', 'No morph targets', WHY.morphs, DIAGNOSIS_CHAPTERS.hierarchy, checkMorphTargets],
+    ['morph-targets', 'No morph targets', WHY.morphs, DIAGNOSIS_CHAPTERS.whySkeletons, checkMorphTargets],
   ];
   const modelChecks: [string, string, string, string, (model: Model) => Omit<DiagnosisCheck, 'id' | 'title' | 'why' | 'chapter'>][] = [
     ['inverse-bind', 'Inverse bind matrices match the rest pose', WHY.inverseBind, DIAGNOSIS_CHAPTERS.offset, checkInverseBind],

@@ -86,7 +86,7 @@ export type Exercise = ChoiceExercise | NumbersExercise | OrderExercise;
 
 /** A chapter's exercises. */
 export interface ChapterExercises {
-  /** Chapter number, 1-based (the `order` of the chapter's frontmatter). */
+  /** Chapter number, from 0 (the `order` of the chapter's frontmatter). */
   chapter: number;
   exercises: Exercise[];
 }

@@ -35,7 +35,7 @@ function builtPages(directory = dist): string[] {
 const pages = builtPages();
 const chapterPages = pages.filter((path) => path.startsWith('/chapters/'));
 /** Pages read like a chapter (table of contents, maths): the chapters and the reference pages. */
-const readingPages = [...chapterPages, ...pages.filter((path) => path === '/notation/' || path === '/terminology/')];
+const readingPages = [...chapterPages, ...pages.filter((path) => path === '/notation/' || path === '/terminology/' || path === '/maths/')];
 
 /** Scrolls to the bottom in steps so lazily started islands load, then back to the top. */
 async function scrollThrough(page: Page): Promise<void> {
@@ -113,7 +113,7 @@ describe('the built site', () => {
 
 describe('chapter pages', () => {
   it('have table-of-contents links that all resolve to headings (the reference pages too)', async () => {
-    expect(readingPages, 'the reference pages are built').toEqual(expect.arrayContaining(['/notation/', '/terminology/']));
+    expect(readingPages, 'the reference pages are built').toEqual(expect.arrayContaining(['/notation/', '/terminology/', '/maths/']));
     for (const path of readingPages) {
       const { page, context } = await site.newPage();
       await page.goto(site.origin + path);
@@ -188,6 +188,23 @@ describe('chapter pages', () => {
         }
       }
     }
+    await context.close();
+  });
+
+  it('start at chapter 0, Why skeletons: first on the home page, next to chapter 1, which links back', async () => {
+    const { page, context } = await site.newPage();
+    await page.goto(site.origin + '/');
+    const firstItem = page.locator('.chapter-list > li').first();
+    expect(await firstItem.locator('.chapter-number').textContent()).toBe('00');
+    expect(new URL(await firstItem.locator('a').evaluate((a) => (a as HTMLAnchorElement).href)).pathname).toBe('/chapters/why-skeletons/');
+    expect(await page.locator('.hero-actions a').getAttribute('href')).toBe('/chapters/why-skeletons/');
+    await page.goto(site.origin + '/chapters/why-skeletons/');
+    expect(await page.locator('.chapter-header .eyebrow').textContent()).toBe('Chapter 0');
+    expect(await page.locator('.chapter-nav .previous').count(), 'nothing before chapter 0').toBe(0);
+    expect(await page.locator('.chapter-nav a[rel="next"]').getAttribute('href')).toBe('/chapters/bones-and-the-hierarchy/');
+    await page.goto(site.origin + '/chapters/bones-and-the-hierarchy/');
+    expect(await page.locator('.chapter-nav a[rel="prev"]').getAttribute('href')).toBe('/chapters/why-skeletons/');
+    expect(await page.locator('.chapter-nav .previous .direction').textContent()).toContain('Chapter 0');
     await context.close();
   });
 

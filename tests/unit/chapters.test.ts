@@ -8,19 +8,24 @@ import { chapterHref, listChapters, plannedChapters } from '../../src/build-time
 const entry = (id: string, order: number, title = `Title ${order}`) => ({ id, data: { order, title, summary: `About ${id}` } });
 
 describe('listChapters', () => {
-  it('lists the twelve planned chapters in order, none linked when none is written', () => {
+  it('lists the planned chapters 0 to 12 in order, none linked when none is written', () => {
     const listing = listChapters([]);
-    expect(listing.map((chapter) => chapter.order)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
+    expect(listing.map((chapter) => chapter.order)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
     expect(listing.every((chapter) => chapter.href === null)).toBe(true);
-    expect(listing[0].title).toBe('Bones and the hierarchy');
-    expect(listing.slice(9).map((chapter) => chapter.title)).toEqual(['Dual quaternion skinning', 'Blending clips', 'Skinning a crowd']);
+    expect(listing.slice(0, 2).map((chapter) => chapter.title)).toEqual(['Why skeletons', 'Bones and the hierarchy']);
+    expect(listing.slice(10).map((chapter) => chapter.title)).toEqual(['Dual quaternion skinning', 'Blending clips', 'Skinning a crowd']);
   });
 
   it('lets a written chapter replace its planned entry and link to its page', () => {
     const listing = listChapters([entry('skin-weights', 2, 'Skin weights, in depth')]);
     expect(listing).toHaveLength(plannedChapters.length);
-    expect(listing[1]).toEqual({ order: 2, title: 'Skin weights, in depth', summary: 'About skin-weights', href: '/chapters/skin-weights/' });
+    expect(listing[2]).toEqual({ order: 2, title: 'Skin weights, in depth', summary: 'About skin-weights', href: '/chapters/skin-weights/' });
     expect(listing[0].href).toBeNull();
+  });
+
+  it('puts chapter 0 first, before chapter 1, whatever order the entries arrive in', () => {
+    const listing = listChapters([entry('bones-and-the-hierarchy', 1), entry('why-skeletons', 0)]);
+    expect(listing.slice(0, 2).map((chapter) => chapter.href)).toEqual(['/chapters/why-skeletons/', '/chapters/bones-and-the-hierarchy/']);
   });
 
   it('places an unplanned chapter by its order', () => {

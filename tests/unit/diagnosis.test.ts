@@ -55,7 +55,7 @@ describe('diagnosis of a clean file', () => {
       expect(Object.values(DIAGNOSIS_CHAPTERS)).toContain(c.chapter);
     }
     for (const [order, slug] of Object.values(DIAGNOSIS_CHAPTERS).entries()) {
-      expect(existsSync(`src/content/chapters/0${order + 1}-${slug}.mdx`), slug).toBe(true);
+      expect(existsSync(`src/content/chapters/0${order}-${slug}.mdx`), slug).toBe(true);
     }
   });
 });

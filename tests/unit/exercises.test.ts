@@ -9,10 +9,10 @@ import { checkChapterExercises, type ChapterExercises, type Exercise, type Numbe
 import { exercisesOfChapter } from '../../src/exercises/index.ts';
 import { clientDataOf, formatAnswer, gradeChoice, gradeNumbers, gradeOrder, parseNumber } from '../../src/exercises/grade.ts';
 
-const chapters = Array.from({ length: 12 }, (_, i) => exercisesOfChapter(i + 1));
+const chapters = Array.from({ length: 13 }, (_, i) => exercisesOfChapter(i));
 
 function exercise<K extends Exercise['kind']>(chapter: number, id: string, kind: K): Extract<Exercise, { kind: K }> {
-  const found = chapters[chapter - 1].exercises.find((each) => each.id === id);
+  const found = chapters[chapter].exercises.find((each) => each.id === id);
   if (found === undefined || found.kind !== kind) throw new Error(`no ${kind} exercise "${id}" in chapter ${chapter}`);
   return found as Extract<Exercise, { kind: K }>;
 }
@@ -76,6 +76,20 @@ describe('every chapter', () => {
 });
 
 describe('answers, against hand derivations and three.js', () => {
+  it('chapter 0: one second of the mannequin per vertex and per joint; a morph blend cuts the corner', () => {
+    // mannequin.glb: 3198 vertices, 19 joints (public/models/README.md). 30 frames of 4-byte floats.
+    const e = exercise(0, 'one-second', 'numbers');
+    expect(answers(e)[0]).toBeCloseTo((3198 * 3 * 4 * 30) / 1000, 6); // 1151.28 KB
+    expect(answers(e)[1]).toBeCloseTo((19 * 7 * 4 * 30) / 1000, 6); // 15.96 KB
+    expect(e.mistakes[0].values[1]).toBeCloseTo((19 * 7 * 4) / 1000, 6);
+    // Halfway between (0, 1.5) and (−1.5, 0): (−0.75, 0.75), 1.5 cos 45° from the elbow; a bone keeps 1.5.
+    const morph = exercise(0, 'morph-corner', 'numbers');
+    expect(answers(morph)[0]).toBeCloseTo(1.5 * Math.cos(45 * deg), 6);
+    expect(morph.mistakes[0].values[0]).toBeCloseTo(1.5, 6);
+    const pipeline = exercise(0, 'artist-pipeline', 'order');
+    expect(pipeline.items.map((item) => item.id)).toEqual(['rig', 'skin', 'animate', 'export']);
+  });
+
   it('chapter 1: the hand of the 30°/45° arm, and the reversed product', () => {
     const elbow = [-2 * Math.sin(30 * deg), 2 * Math.cos(30 * deg)];
     const hand = [elbow[0] - 1.5 * Math.sin(75 * deg), elbow[1] + 1.5 * Math.cos(75 * deg)];

@@ -3,6 +3,7 @@
 // (vertex, weight) pairs), then turned back into four slots per vertex by vertexInfluencesFromBones.
 import { readProjectModel } from '../../build-time/project-models.ts';
 import { vertexInfluencesFromBones } from '../../core/weights.ts';
+import type { SkinnedPrimitive } from '../../core/model.ts';
 
 export interface RegroupExample {
   vertexCount: number;
@@ -25,15 +26,24 @@ function influencesOf(joints: Uint16Array, weights: Float32Array, v: number): Ma
   return influences;
 }
 
-export function computeRegroupExample(root: string = process.cwd()): RegroupExample {
-  const model = readProjectModel('mannequin.glb', root);
-  const primitive = model.meshes[0].primitives[0];
-  const bones: { vertices: number[]; weights: number[] }[] = Array.from({ length: model.skins[model.meshes[0].skin].joints.length }, () => ({ vertices: [], weights: [] }));
+/**
+ * A primitive's four slots per vertex regrouped per bone, as Assimp delivers them: for each of the
+ * skin's `jointCount` joints, the vertices it moves (ascending) and their weights (positive only).
+ */
+export function perBoneLists(primitive: SkinnedPrimitive, jointCount: number): { vertices: number[]; weights: number[] }[] {
+  const bones: { vertices: number[]; weights: number[] }[] = Array.from({ length: jointCount }, () => ({ vertices: [], weights: [] }));
   for (let slot = 0; slot < 4 * primitive.vertexCount; slot++) {
     if (!(primitive.weights[slot] > 0)) continue;
     bones[primitive.joints[slot]].vertices.push(Math.floor(slot / 4));
     bones[primitive.joints[slot]].weights.push(primitive.weights[slot]);
   }
+  return bones;
+}
+
+export function computeRegroupExample(root: string = process.cwd()): RegroupExample {
+  const model = readProjectModel('mannequin.glb', root);
+  const primitive = model.meshes[0].primitives[0];
+  const bones = perBoneLists(primitive, model.skins[model.meshes[0].skin].joints.length);
   const back = vertexInfluencesFromBones(bones, primitive.vertexCount);
   let matchingVertices = 0;
   let largestWeightDifference = 0;
