@@ -8,14 +8,16 @@ import { codeThemes, notationTransformers, transformerFencedFrame } from './src/
 import { rehypeHeadingAnchors } from './src/build-time/rehype-heading-anchors.ts';
 import { searchIndex } from './src/build-time/search-index.ts';
 import { glslComments } from './src/build-time/glsl-comments.ts';
+import { posters } from './src/build-time/poster/integration.ts';
 
 // Maths is typeset at build time (remark-math + rehype-katex through the unified processor: Astro 7's
 // default processor ignores remark/rehype plugins). Fenced code uses the same Shiki themes, notation
 // transformers and frame (caption + copy button) as the <Snippet> component. After the build,
-// searchIndex() runs Pagefind over the output directory (dist/, or --outDir) for the site search.
+// searchIndex() runs Pagefind over the output directory (dist/, or --outDir) for the site search;
+// posters() publishes the figures' build-time stills there (src/build-time/poster/).
 export default defineConfig({
   trailingSlash: 'ignore',
-  integrations: [mdx(), searchIndex()],
+  integrations: [mdx(), searchIndex(), posters()],
   markdown: {
     processor: unified({
       remarkPlugins: [remarkMath],

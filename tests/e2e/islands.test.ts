@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import type { Locator } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { differingPixels, differingShare, nextFrames, pause, shot, waitForState } from './figures.ts';
 import { dist, openSite, type Site } from './harness.ts';
 
@@ -624,6 +624,352 @@ describe('the traversal island (chapter 5)', () => {
     await island.locator('[data-part=pose] input[value=animated]').check();
     expect(await differingShare(page, correct, await shot(island)), 'back to the correct pixels').toBe(0);
     expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('controls work before their figure starts', () => {
+  /** Focuses `control` without scrolling the page (as a screen reader's cursor can), so its figure stays unstarted. */
+  const focusInPlace = (control: Locator) => control.evaluate((element) => (element as HTMLElement).focus({ preventScroll: true }));
+  const press = async (page: Page, key: string, times: number) => {
+    for (let i = 0; i < times; i++) await page.keyboard.press(key);
+  };
+
+  /** A fresh page on `path` (the same short viewport), scrolled to its first `tag` island, running. */
+  async function openStarted(path: string, tag: string) {
+    const opened = await site.newPage({ height: 500 });
+    await opened.page.goto(site.origin + path);
+    const island = opened.page.locator(tag).first();
+    await island.scrollIntoViewIfNeeded();
+    await waitForState(island, ['running']);
+    return { ...opened, island };
+  }
+
+  /** A fresh page on `path` whose first `tag` island is still idle (far below a short viewport). */
+  async function openUnstarted(path: string, tag: string) {
+    const opened = await site.newPage({ height: 500 });
+    await opened.page.goto(site.origin + path, { waitUntil: 'networkidle' });
+    const island = opened.page.locator(tag).first();
+    expect(await island.getAttribute('data-state'), `${tag} has not started`).toBe('idle');
+    return { ...opened, island };
+  }
+
+  it('chapter 4: a "Break it" choice and the bend chosen from the keyboard before the figure starts are what it starts from', async () => {
+    const path = pages.find((p) => p.includes('offset-matrices'))!;
+    const early = await openUnstarted(path, 'offset-figure');
+    const { page, island } = early;
+    const slider = island.locator('input[data-part=bend]');
+    const startDegrees = Number(await slider.inputValue());
+    await focusInPlace(island.locator('[data-part=palette-mode] input:checked'));
+    await page.keyboard.press('ArrowDown');
+    await focusInPlace(slider);
+    await press(page, 'ArrowRight', 12);
+    expect(await island.getAttribute('data-state'), 'still not started').toBe('idle');
+    const chosen = await island.locator('[data-part=palette-mode] input:checked').getAttribute('value');
+    expect(chosen, 'the arrow key chose the next mistake').not.toBe('correct');
+    expect(await island.locator('output[for]').first().textContent()).toBe(`${startDegrees + 12}°`);
+    await island.scrollIntoViewIfNeeded();
+    expect(await waitForState(island, ['running', 'error'])).toBe('running');
+    expect(await island.locator('[data-part=palette-mode] input:checked').getAttribute('value'), 'the choice is kept').toBe(chosen);
+    expect(Number(await slider.inputValue()), 'the bend is kept').toBe(startDegrees + 12);
+    const startedThere = await shot(island);
+
+    // The same state reached after the start, on another page: the same picture.
+    const late = await openStarted(path, 'offset-figure');
+    await late.island.locator(`[data-part=palette-mode] input[value=${chosen}]`).check();
+    await late.island.locator('input[data-part=bend]').focus();
+    await press(late.page, 'ArrowRight', 12);
+    expect(Number(await late.island.locator('input[data-part=bend]').inputValue())).toBe(startDegrees + 12);
+    const reference = await shot(late.island);
+    expect(await differingShare(page, startedThere, reference), 'same picture as choosing after the start').toBe(0);
+    const unchanged = await openStarted(path, 'offset-figure');
+    expect(await differingShare(page, startedThere, await shot(unchanged.island)), 'and not the default picture').toBeGreaterThan(0.002);
+    expect(early.errors).toEqual([]);
+    for (const { context } of [early, late, unchanged]) await context.close();
+  });
+
+  it('chapter 1: the arm starts from a "Break it" choice and a joint angle set early; the model figure from the bind pose, or paused where the time slider was put', async () => {
+    const path = pages.find((p) => p.includes('bones'))!;
+    const early = await openUnstarted(path, 'arm-figure');
+    const { page, island } = early;
+    await focusInPlace(island.locator('[data-part=hierarchy-mode] input:checked'));
+    await page.keyboard.press('ArrowDown');
+    const elbow = island.locator('input[data-part=angle]').nth(1);
+    const elbowStart = Number(await elbow.inputValue());
+    await focusInPlace(elbow);
+    await press(page, 'ArrowLeft', 15);
+    const chosen = await island.locator('[data-part=hierarchy-mode] input:checked').getAttribute('value');
+    expect(chosen).not.toBe('correct');
+    expect(await island.getAttribute('data-state')).toBe('idle');
+    await island.scrollIntoViewIfNeeded();
+    expect(await waitForState(island, ['running', 'error'])).toBe('running');
+    await nextFrames(page);
+    const matrices = (figure: Locator) => figure.locator('[data-part=readout] .island-matrices').textContent();
+    const readout = await matrices(island);
+
+    const late = await openStarted(path, 'arm-figure');
+    await late.island.locator(`[data-part=hierarchy-mode] input[value=${chosen}]`).check();
+    await late.island.locator('input[data-part=angle]').nth(1).focus();
+    await press(late.page, 'ArrowLeft', 15);
+    expect(Number(await late.island.locator('input[data-part=angle]').nth(1).inputValue())).toBe(elbowStart - 15);
+    await nextFrames(late.page);
+    expect(readout, 'the matrices of a figure started in that state').toBe(await matrices(late.island));
+    await late.context.close();
+
+    expect(early.errors).toEqual([]);
+    await early.context.close();
+
+    // The walking mannequin (autoplay): the bind pose chosen early keeps it in the bind pose, paused.
+    const posed = await openUnstarted(path, 'model-figure');
+    const model = posed.island;
+    await focusInPlace(model.locator('[data-part=pose] input:checked'));
+    await posed.page.keyboard.press('ArrowLeft');
+    expect(await model.locator('[data-part=pose] input[value=bind]').isChecked()).toBe(true);
+    expect(await model.getAttribute('data-state')).toBe('idle');
+    await model.scrollIntoViewIfNeeded();
+    expect(await waitForState(model, ['running', 'error'])).toBe('running');
+    expect(await model.locator('[data-part=pose] input[value=bind]').isChecked(), 'still the bind pose').toBe(true);
+    expect(await model.getAttribute('data-playing'), 'the bind pose is still').toBe('false');
+    expect(await model.locator('[data-part=play-label]').textContent()).toBe('Play');
+    expect(posed.errors).toEqual([]);
+    await posed.context.close();
+
+    // The time slider moved early: the clip starts paused at that share of its length.
+    const timed = await openUnstarted(path, 'model-figure');
+    const time = timed.island.locator('input[data-part=time]');
+    await focusInPlace(time);
+    await press(timed.page, 'End', 1);
+    await press(timed.page, 'ArrowLeft', 50);
+    const share = Number(await time.inputValue()) / Number(await time.getAttribute('max'));
+    expect(share).toBeGreaterThan(0.2);
+    expect(share).toBeLessThan(0.8);
+    await timed.island.scrollIntoViewIfNeeded();
+    expect(await waitForState(timed.island, ['running', 'error'])).toBe('running');
+    expect(await timed.island.getAttribute('data-playing'), 'a moved slider means paused').toBe('false');
+    const duration = Number(await time.getAttribute('max'));
+    expect(duration).toBeGreaterThan(0.1);
+    expect(Number(await time.inputValue()) / duration).toBeCloseTo(share, 6);
+    expect(await timed.island.locator('[data-part=time-output]').textContent()).toBe(`${(share * duration).toFixed(2)} s`);
+    await timed.context.close();
+  });
+
+  it('chapter 1: Play/Pause pressed before the start decides whether the clip plays, over the figure\'s default and reduced motion', async () => {
+    const path = pages.find((p) => p.includes('bones'))!;
+    for (const [presses, playing] of [
+      [2, 'false'], // Play, then Pause: an autoplaying figure starts paused
+      [1, 'true'], // Play: it plays even for a reader who prefers reduced motion
+    ] as const) {
+      const { page, context } = await site.newPage({ height: 500, reducedMotion: playing === 'true' ? 'reduce' : 'no-preference' });
+      await page.goto(site.origin + path, { waitUntil: 'networkidle' });
+      const model = page.locator('model-figure').first();
+      expect(await model.getAttribute('data-state')).toBe('idle');
+      await focusInPlace(model.locator('[data-part=play]'));
+      await press(page, 'Enter', presses);
+      expect(await model.locator('[data-part=play-label]').textContent()).toBe(playing === 'true' ? 'Pause' : 'Play');
+      await model.scrollIntoViewIfNeeded();
+      expect(await waitForState(model, ['running', 'error'])).toBe('running');
+      expect(await model.getAttribute('data-playing'), `${presses} press(es)`).toBe(playing);
+      await context.close();
+    }
+  });
+
+  it('keeps every control of a figure that cannot run disabled', async () => {
+    const path = pages.find((p) => p.includes('bones'))!;
+    const { page, context } = await site.newPage();
+    await page.route('**/models/packed/*.model', (route) => route.fulfill({ status: 404, body: 'not found' }));
+    await page.goto(site.origin + path);
+    const model = page.locator('model-figure').first();
+    await model.scrollIntoViewIfNeeded();
+    expect(await waitForState(model, ['error', 'running'])).toBe('error');
+    for (const control of await model.locator('input, select, .island-panel button').all()) expect(await control.isDisabled()).toBe(true);
+    await context.close();
+  });
+});
+
+describe('a model that failed to load', () => {
+  it('shows its message on a hidden canvas with a Retry button, and runs once Retry loads it', async () => {
+    const path = pages.find((p) => p.includes('bones'))!;
+    const { page, context, errors } = await site.newPage();
+    let refused = 0;
+    await page.route('**/models/packed/mannequin.model', async (route) => {
+      refused++;
+      await route.fulfill({ status: 404, contentType: 'text/plain', body: 'not found' });
+    });
+    await page.goto(site.origin + path);
+    const island = page.locator('model-figure').first();
+    await island.scrollIntoViewIfNeeded();
+    expect(await waitForState(island, ['error', 'running'])).toBe('error');
+    expect(refused).toBeGreaterThan(0);
+    const status = island.locator('[data-part=status]');
+    expect(await status.textContent()).toMatch(/mannequin\.glb could not be loaded[\s\S]*HTTP 404/);
+    expect(await island.locator('canvas').evaluate((canvas) => getComputedStyle(canvas).visibility), 'no broken canvas behind the message').toBe('hidden');
+    const retry = status.getByRole('button', { name: 'Retry' });
+    expect(await retry.isVisible()).toBe(true);
+    expect(await retry.isEnabled()).toBe(true);
+
+    // The network is back: Retry loads the model and the figure runs.
+    await page.unroute('**/models/packed/mannequin.model');
+    await retry.focus();
+    await page.keyboard.press('Enter');
+    expect(await waitForState(island, ['running', 'error'])).toBe('running');
+    expect(await status.isVisible()).toBe(false);
+    expect(await retry.count()).toBe(0);
+    expect(await island.locator('canvas').evaluate((canvas) => getComputedStyle(canvas).visibility)).toBe('visible');
+    expect(await drawnShare(island)).toBeGreaterThan(0.02);
+    expect(await island.locator('[data-part=play]').isEnabled()).toBe(true);
+    // Failed loads log the 404 in the console; nothing else may.
+    expect(errors.filter((error) => !/404/.test(error))).toEqual([]);
+    await context.close();
+  });
+
+  it('offers no Retry when the browser has no WebGL2', async () => {
+    const path = pages.find((p) => p.includes('bones'))!;
+    const { page, context } = await site.newPage();
+    await context.addInitScript(() => {
+      const getContext = HTMLCanvasElement.prototype.getContext;
+      HTMLCanvasElement.prototype.getContext = function (this: HTMLCanvasElement, type: string, ...rest: unknown[]) {
+        if (type === 'webgl2') return null;
+        return (getContext as (...args: unknown[]) => unknown).call(this, type, ...rest);
+      } as typeof getContext;
+    });
+    await page.goto(site.origin + path);
+    const island = page.locator('model-figure').first();
+    await island.scrollIntoViewIfNeeded();
+    expect(await waitForState(island, ['unsupported', 'running', 'error'])).toBe('unsupported');
+    expect(await island.locator('[data-part=retry]').count()).toBe(0);
+    expect(await island.locator('canvas').evaluate((canvas) => getComputedStyle(canvas).visibility)).toBe('hidden');
+    await context.close();
+  });
+});
+
+describe('forced colours (high contrast)', () => {
+  it('shows which pose and which "Break it" choice is selected, and where the focus is', async () => {
+    const path = pages.find((p) => p.includes('bones'))!;
+    const context = await site.browser.newContext({ forcedColors: 'active', viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await page.goto(site.origin + path);
+    const arm = page.locator('arm-figure').first();
+    await arm.scrollIntoViewIfNeeded();
+    await waitForState(arm, ['running']);
+    // The system colour for what is selected, as this browser resolves it.
+    const highlight = await page.evaluate(() => {
+      const probe = document.createElement('span');
+      probe.style.color = 'Highlight';
+      document.body.append(probe);
+      const color = getComputedStyle(probe).color;
+      probe.remove();
+      return color;
+    });
+    /** Where the element shows Highlight: its background, border or outline (as drawn: a none style draws nothing). */
+    const marks = (locator: Locator) =>
+      locator.evaluate((element, color) => {
+        const style = getComputedStyle(element);
+        const found: string[] = [];
+        if (style.backgroundColor === color) found.push('background');
+        if (style.borderTopStyle !== 'none' && parseFloat(style.borderTopWidth) > 0 && style.borderTopColor === color) found.push('border');
+        if (style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0 && style.outlineColor === color) found.push('outline');
+        return found;
+      }, highlight);
+    const segment = (checked: boolean) => arm.locator(`[data-part=pose] input:${checked ? 'checked' : 'not(:checked)'} + span`);
+    expect(await marks(segment(true)), 'the checked pose segment').not.toEqual([]);
+    expect(await marks(segment(false)), 'the other segment').toEqual([]);
+    const choice = (checked: boolean) => arm.locator(`[data-part=hierarchy-mode] .island-choice:has(input${checked ? ':checked' : ':not(:checked)'})`).first();
+    expect(await marks(choice(true)), 'the checked "Break it" row').not.toEqual([]);
+    expect(await marks(choice(false)), 'another row').toEqual([]);
+    // A focused segment keeps a visible ring; a focused slider too.
+    await arm.locator('[data-part=pose] input:checked').focus();
+    await page.keyboard.press('ArrowLeft');
+    expect(await marks(arm.locator('[data-part=pose] input:focus + span'))).toContain('outline');
+    await arm.locator('input[data-part=angle]').first().focus();
+    await page.keyboard.press('ArrowRight');
+    expect(await marks(arm.locator('input[data-part=angle]').first())).toContain('outline');
+    await context.close();
+  });
+});
+
+describe('the live description of every figure', () => {
+  /** The text of the element the canvas's aria-describedby names. */
+  const description = (island: Locator) =>
+    island.locator('canvas').evaluate((canvas) => {
+      const id = canvas.getAttribute('aria-describedby');
+      const region = id === null ? null : document.getElementById(id);
+      return region === null ? null : { text: region.textContent ?? '', live: region.getAttribute('aria-live') };
+    });
+  /** Polls until `predicate` holds for the description (or the timeout passes); returns the last text. */
+  async function waitForDescription(island: Locator, predicate: (text: string) => boolean, timeout = 3000): Promise<string> {
+    const end = Date.now() + timeout;
+    let text = '';
+    do {
+      text = (await description(island))?.text ?? '';
+      if (predicate(text)) return text;
+      await island.page().waitForTimeout(100);
+    } while (Date.now() < end);
+    return text;
+  }
+
+  for (const path of pages) {
+    it(`${path}: each figure describes its state in words, and the words follow a change of its controls`, async () => {
+      const { page, context, errors } = await site.newPage();
+      await page.goto(site.origin + path, { waitUntil: 'networkidle' });
+      for (const [index, island] of (await page.locator(ISLANDS).all()).entries()) {
+        const where = `${path} island ${index} (${await island.evaluate((e) => e.tagName.toLowerCase())})`;
+        await island.scrollIntoViewIfNeeded();
+        expect(await waitForState(island, ['running', 'error', 'unsupported']), where).toBe('running');
+        expect((await description(island))?.live, `${where}: the canvas names a polite live region`).toBe('polite');
+        const first = await waitForDescription(island, (text) => text.length > 0);
+        expect(first.length, `${where}: described`).toBeGreaterThan(10);
+        const other = (await island.locator('[data-part=pose] input[value=bind]').isChecked()) ? 'animated' : 'bind';
+        await island.locator(`[data-part=pose] input[value=${other}]`).check();
+        const changed = await waitForDescription(island, (text) => text !== first && text.length > 0);
+        expect(changed, `${where}: the description follows the pose switch`).not.toBe(first);
+      }
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+  }
+
+  it('announces at most every half second while a slider is scrubbed, and not the time of a playing clip', async () => {
+    const path = pages.find((p) => p.includes('bones'))!;
+    const { page, context, island } = await openIsland(path, 'model-figure');
+    expect(await island.getAttribute('data-playing')).toBe('true');
+    const playing = await waitForDescription(island, (text) => text.includes('playing'));
+    const clipName = /playing the (\S+) clip/.exec(playing)?.[1];
+    expect(clipName, playing).toBeDefined();
+    // Count the rewrites of the region over 1.6 s of playing, then over 1.6 s of scrubbing.
+    const countRewrites = (during: () => Promise<void>) =>
+      (async () => {
+        await island.locator('[data-part=description]').evaluate((region) => {
+          const counter = window as unknown as { rewrites: number; observer: MutationObserver };
+          counter.rewrites = 0;
+          counter.observer = new MutationObserver(() => counter.rewrites++);
+          counter.observer.observe(region, { childList: true, characterData: true, subtree: true });
+        });
+        const started = Date.now();
+        await during();
+        const seconds = (Date.now() - started) / 1000;
+        const rewrites = await page.evaluate(() => {
+          const counter = window as unknown as { rewrites: number; observer: MutationObserver };
+          counter.observer.disconnect();
+          return counter.rewrites;
+        });
+        return { rewrites, seconds };
+      })();
+    const whilePlaying = await countRewrites(() => page.waitForTimeout(1600));
+    expect(whilePlaying.rewrites, 'a playing clip announces nothing per frame').toBe(0);
+    const slider = island.locator('input[data-part=time]');
+    await slider.focus();
+    const scrubbing = await countRewrites(async () => {
+      for (let i = 0; i < 40; i++) {
+        await page.keyboard.press('ArrowRight');
+        await page.waitForTimeout(40);
+      }
+    });
+    expect(scrubbing.rewrites, 'scrubbing announces something').toBeGreaterThan(0);
+    expect(scrubbing.rewrites, `at most one rewrite per 0.5 s over ${scrubbing.seconds.toFixed(1)} s`).toBeLessThanOrEqual(Math.ceil(scrubbing.seconds / 0.5) + 1);
+    // The last press is described once the half second after the last rewrite has passed.
+    await page.waitForTimeout(700);
+    const settled = await waitForDescription(island, (text) => /paused at \d+\.\d\d s of the/.test(text));
+    expect(settled).toContain(`paused at ${await island.locator('[data-part=time-output]').textContent()} of the ${clipName} clip`);
     await context.close();
   });
 });

@@ -279,12 +279,12 @@ describe('theme button', () => {
 });
 
 describe('print', () => {
-  it('hides controls, figure stages and buttons, prints figure captions, wraps code and adds nothing to links', async () => {
+  it('hides controls, canvases and buttons, prints figure posters and captions, wraps code and adds nothing to links', async () => {
     const { page, context } = await site.newPage();
     await page.goto(site.origin + offsetChapter, { waitUntil: 'networkidle' });
     const hidden = [
       '.island-panel',
-      '.island-stage',
+      '.island-canvas',
       '[data-copy]',
       '[data-search-open]',
       '[data-theme-toggle]',
@@ -302,6 +302,8 @@ describe('print', () => {
     await page.emulateMedia({ media: 'print' });
     // … on paper they do not.
     for (const [selector, display] of Object.entries(await displays())) expect(display, `${selector} in print`).toBe('none');
+    // In place of each canvas, its poster: the figure's first frame, drawn at build time.
+    expect(await page.locator('.island-stage [data-part=poster]').first().evaluate((poster) => getComputedStyle(poster).display)).not.toBe('none');
     // The Reset view button shows once its figure runs; on paper it never does.
     expect(await page.locator('.island-reset').first().evaluate((button) => getComputedStyle(button).display)).toBe('none');
     const printed = await page.evaluate(() => {

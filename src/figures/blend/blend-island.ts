@@ -120,6 +120,9 @@ class BlendIsland extends SkinView {
     this.blender = createBlender(rig, this.settings);
     const timeline: Clip = { name: 'timeline', duration: TIMELINE_SECONDS, tracks: [] };
     this.setModel({ ...model, clips: [...model.clips, timeline] }, model.clips.length);
+    // B's weight moved before the figure started: it holds the mix there, as a drag would.
+    const weightSlider = this.weightSlider;
+    if (weightSlider !== null && weightSlider.valueAsNumber !== Number(weightSlider.defaultValue)) this.holdWeight(weightSlider.valueAsNumber);
     this.settle();
   }
 

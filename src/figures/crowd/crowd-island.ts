@@ -36,7 +36,10 @@ import { MeshView, type MeshPass, type MeshPassFrame } from '../../gl/mesh-pass.
 import { createRenderer, lightDirection, RendererError, type RenderColors, type Renderer } from '../../gl/renderer.ts';
 import { boundsOfPoses, CameraControl, type Bounds } from '../shared/camera-control.ts';
 import { watchChoiceGroup } from '../shared/choice-group.ts';
+import { clearPlayRequest, playRequest, requestPlaying } from '../shared/controls-before-start.ts';
 import { FigureCanvas } from '../shared/figure-canvas.ts';
+import { describeChoices, describePose, FigureDescription } from '../shared/figure-description.ts';
+import { formatNumber } from '../shared/format.ts';
 import type { Island } from '../shared/island-manager.ts';
 import { part } from '../shared/parts.ts';
 import { PlaybackControls } from '../shared/playback-controls.ts';
@@ -176,6 +179,8 @@ class CrowdIsland implements Island {
   private readonly readouts: Map<string, HTMLElement>;
   private readonly note: HTMLElement | null;
   private readonly measureButton: HTMLButtonElement | null;
+  /** The live description for screen readers (IslandStage's [data-part=description]). */
+  private readonly description: FigureDescription;
 
   constructor(host: HTMLElement) {
     this.host = host;
@@ -190,17 +195,21 @@ class CrowdIsland implements Island {
     this.cameraControl = new CameraControl(host, canvas, 0.5, 0.42, () => this.figure.requestRender());
     trackIslandColors(this.colors, canvas, () => this.figure.requestRender());
     this.playback = new PlaybackControls(host, {
-      togglePlaying: () => this.setPlaying(!this.playing),
+      // Before the model has loaded, a press is a request the start follows (controls-before-start.ts).
+      togglePlaying: () => (this.player === null ? requestPlaying(host, playRequest(host) !== true) : this.setPlaying(!this.playing)),
       seek: () => this.seek(),
       seekDone: () => this.scheduleNote(),
     });
     this.poseToggle = new PoseToggle(host, (showBindPose) => {
       this.showBindPose = showBindPose;
       if (showBindPose) this.playing = false;
+      if (showBindPose && this.player === null) requestPlaying(host, false);
       this.figure.restartClock();
       this.poseChanged();
       this.syncControls();
     });
+    this.showBindPose = this.poseToggle.bindChecked;
+    this.description = new FigureDescription(host, () => this.describe());
     this.readouts = new Map(Array.from(host.querySelectorAll<HTMLElement>('[data-readout]'), (element) => [element.dataset.readout!, element]));
     this.note = part(host, 'crowd-note');
     this.measureButton = part(host, 'measure');
@@ -236,12 +245,13 @@ class CrowdIsland implements Island {
   // ── Set-up ───────────────────────────────────────────────────────────────────────────────
 
   private async load(wantsFastPath: boolean, wantsBaked: boolean, wantsCpu: boolean): Promise<void> {
-    let model: Model;
-    try {
-      model = await loadPackedModel(packedModelUrl(BASE_URL, MODEL_FILE));
-    } catch (error) {
-      this.figure.fail('error', `The model ${MODEL_FILE} could not be loaded.\n${(error as Error).message}`);
-      return;
+    let model: Model | null = null;
+    while (model === null) {
+      try {
+        model = await loadPackedModel(packedModelUrl(BASE_URL, MODEL_FILE));
+      } catch (error) {
+        await this.figure.failUntilRetried(`The model ${MODEL_FILE} could not be loaded.\n${(error as Error).message}`);
+      }
     }
     const clipIndex = model.clips.findIndex((clip) => clip.name === CLIP_NAME);
     if (model.skins.length === 0 || clipIndex < 0) {
@@ -259,7 +269,13 @@ class CrowdIsland implements Island {
     this.restPalette = Float32Array.from(player.palettes[0]);
     const clip = this.clip;
     this.modelBounds = boundsOfPoses(model, player, [() => showRestPose(player), ...[0, 0.25, 0.5, 0.75].map((f) => () => animateFrame(player, clip, f * clip.duration, Playback.LOOP))]);
-    this.playing = !window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+    // The time slider, Play/Pause and the pose switch work before the start: it starts from them.
+    const chosenFraction = this.playback.fractionChosenBeforeStart;
+    const requested = playRequest(this.host);
+    clearPlayRequest(this.host);
+    if (chosenFraction !== null) this.time = chosenFraction * clip.duration;
+    this.playing = requested ?? (chosenFraction === null && !this.showBindPose && !window.matchMedia('(prefers-reduced-motion: reduce)').matches);
+    if (this.playing) this.showBindPose = false;
     this.buildCrowd(this.count);
     if (wantsFastPath) await this.setEngine('simd');
     if (wantsBaked) await this.setSource('baked');
@@ -458,6 +474,7 @@ class CrowdIsland implements Island {
   private seek(): void {
     this.time = this.playback.sliderTime;
     if (this.playing) this.setPlaying(false);
+    if (this.player === null) requestPlaying(this.host, false);
     this.showBindPose = false;
     this.playback.showTime(this.time);
     this.syncControls();
@@ -465,7 +482,9 @@ class CrowdIsland implements Island {
   }
 
   private syncControls(): void {
-    this.playback.show(this.playing, this.clip !== null && !this.figure.failed, this.clip ?? undefined, this.time);
+    // Before the model has loaded, the button shows (and keeps) the reader's request.
+    const waiting = this.player === null;
+    this.playback.show(waiting ? playRequest(this.host) === true : this.playing, (waiting || this.clip !== null) && !this.figure.failed, this.clip ?? undefined, this.time);
     this.poseToggle.show(this.showBindPose);
     const check = (group: string, value: string) => {
       for (const radio of this.host.querySelectorAll<HTMLInputElement>(`[data-part=${group}] input[type=radio]`)) radio.checked = radio.value === value;
@@ -475,6 +494,18 @@ class CrowdIsland implements Island {
     check('crowd-source', this.source);
     check('crowd-place', this.place);
     if (this.measureButton !== null) this.measureButton.disabled = this.measuring || this.figure.renderer === null;
+    this.description.changed();
+  }
+
+  /** The live description: the pose, playing or paused (and when), the switches. */
+  private describe(): string {
+    const clip = this.clip;
+    if (this.player === null || clip === null || this.figure.failed) return '';
+    const state = [describePose(this.host)];
+    if (this.showBindPose) state.push(`${this.count.toLocaleString('en')} mannequins in the bind pose`);
+    else if (this.playing) state.push(`${this.count.toLocaleString('en')} mannequins walking`);
+    else state.push(`${this.count.toLocaleString('en')} mannequins paused at ${formatNumber(wrapClipTime(this.time, clip.duration, Playback.LOOP), 2, { fixed: true })} s of the walk`);
+    return `${state.filter((words) => words !== '').join(', ')}. ${describeChoices(this.host)}`.trim();
   }
 
   /** A switch or the size changed: new timings to gather, a note to write. */

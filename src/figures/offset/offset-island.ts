@@ -7,6 +7,7 @@ import { buildPaletteReversedOrder, buildPaletteWithBindGlobals, buildPaletteWit
 import type { Skin } from '../../core/model.ts';
 import type { Island } from '../shared/island-manager.ts';
 import { BendView } from '../shared/bend-view.ts';
+import type { Bounds } from '../shared/camera-control.ts';
 
 const MODEL_FILE = 'two-bones-rotated.glb';
 const BENT_JOINTS = ['child'];
@@ -45,6 +46,15 @@ class OffsetIsland extends BendView {
   private setMode(mode: string): void {
     this.wrongPalette = PALETTE_BY_MODE[mode] ?? null;
     this.requestRender();
+  }
+
+  /** Frames the correct bends, whichever mistake is chosen when the figure starts (the view must not depend on it). */
+  protected override measureBounds(): Bounds {
+    const wrongPalette = this.wrongPalette;
+    this.wrongPalette = null;
+    const bounds = super.measureBounds();
+    this.wrongPalette = wrongPalette;
+    return bounds;
   }
 
   protected override updatePose(): void {

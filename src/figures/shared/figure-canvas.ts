@@ -11,7 +11,7 @@
 
 import { isGpuWarm, wantsAntialias, warmUpGpu } from '../../gl/gpu-warm-up.ts';
 import type { Renderer } from '../../gl/renderer.ts';
-import type { Island } from './island-manager.ts';
+import { resumeIsland, type Island } from './island-manager.ts';
 import { part } from './parts.ts';
 
 /** Framebuffer pixels per CSS pixel are capped here: sharper buys little, costs fill rate. */
@@ -44,6 +44,10 @@ export class FigureCanvas implements Island {
   private readonly host: HTMLElement;
   private readonly scene: FigureScene;
   private readonly status: HTMLElement | null;
+  /** The still of the first frame (IslandStage's poster), hidden while the canvas shows a frame; may be absent. */
+  private readonly poster: HTMLElement | null;
+  /** The canvas shows a frame drawn since the context was (re)gained. */
+  private drawn = false;
 
   private gl: WebGL2RenderingContext | null = null;
   private loseContextExtension: WEBGL_lose_context | null = null;
@@ -73,6 +77,7 @@ export class FigureCanvas implements Island {
     this.scene = scene;
     this.canvas = canvas;
     this.status = part(host, 'status');
+    this.poster = part(host, 'poster');
     canvas.addEventListener('webglcontextlost', (event) => this.onContextLost(event));
     canvas.addEventListener('webglcontextrestored', () => this.onContextRestored());
     new ResizeObserver(() => this.resize()).observe(canvas);
@@ -131,6 +136,7 @@ export class FigureCanvas implements Island {
 
   release(): void {
     this.holding = false;
+    this.drawn = false;
     this.cancelFrame();
     if (this.gl !== null && !this.contextLost && this.loseContextExtension !== null) {
       this.releasing = true;
@@ -158,11 +164,47 @@ export class FigureCanvas implements Island {
   /** Shows `message` and stops for good (a model that failed to load, a shader error). */
   fail(state: FailureState, message: string): void {
     this.failure = { state, message };
+    this.drawn = false;
     this.cancelFrame();
     this.enableControls(false);
+    // The status line says what went wrong; the live description of the figure no longer applies.
+    part(this.host, 'description')?.replaceChildren();
     // A failed island never draws again: its context goes back to the page's budget.
     if (this.holding) this.release();
     this.updateState();
+  }
+
+  /**
+   * Shows `message` (a model that could not be loaded: the network, a missing file) as fail() does,
+   * with a Retry button in the status line; resolves when the reader presses it, the island
+   * back to loading (and taking a context again if it is in view), for the caller to load again.
+   */
+  failUntilRetried(message: string): Promise<void> {
+    this.fail('error', message);
+    const status = this.status;
+    if (status === null) return new Promise(() => {});
+    const retry = document.createElement('button');
+    retry.type = 'button';
+    retry.className = 'island-button island-retry';
+    retry.dataset.part = 'retry';
+    retry.textContent = 'Retry';
+    status.append(retry);
+    return new Promise((resolve) => {
+      retry.addEventListener(
+        'click',
+        () => {
+          const hadFocus = document.activeElement === retry;
+          retry.remove();
+          this.failure = null;
+          this.updateState();
+          resumeIsland(this.host);
+          // The button is gone: keep the keyboard in the figure, on its view.
+          if (hadFocus) this.canvas.focus({ preventScroll: true });
+          resolve();
+        },
+        { once: true },
+      );
+    });
   }
 
   /** Schedules one frame (if the island is shown and ready); cheap to call often. */
@@ -200,6 +242,7 @@ export class FigureCanvas implements Island {
     // Without preventDefault the browser would never restore the context.
     event.preventDefault();
     this.contextLost = true;
+    this.drawn = false;
     this.currentRenderer = null;
     this.cancelFrame();
     this.updateState();
@@ -245,6 +288,7 @@ export class FigureCanvas implements Island {
       state = this.visible ? 'running' : 'paused';
     }
     if (this.host.dataset.state !== state) this.host.dataset.state = state;
+    if (this.poster !== null && this.poster.hidden !== this.drawn) this.poster.hidden = this.drawn;
     if (this.status !== null && this.shownMessage !== message) {
       // First line: what happened, in words; the rest: the details (file names, lines, paths).
       this.shownMessage = message;
@@ -279,6 +323,10 @@ export class FigureCanvas implements Island {
     const animating = this.scene.advance(seconds);
     this.lastTimestamp = animating ? timestamp : -1;
     this.scene.draw(renderer);
+    if (!this.drawn) {
+      this.drawn = true;
+      this.updateState();
+    }
     if (animating) this.requestRender();
   }
 

@@ -12,6 +12,7 @@
 //   idle | loading | running | paused | lost | error | unsupported
 
 import { warmUpGpu } from '../../gl/gpu-warm-up.ts';
+import { keepStateBeforeStart } from './controls-before-start.ts';
 
 /** What the manager asks of a mounted island (implemented by the lazily loaded code). */
 export interface Island {
@@ -52,6 +53,11 @@ function showStatus(host: HTMLElement, message: string): void {
   if (status !== null) {
     status.textContent = message;
     status.hidden = false;
+  }
+  // Controls are enabled from the start (they set the state the figure starts from); a figure
+  // that cannot start at all disables them, as FigureCanvas.fail does.
+  for (const control of host.querySelectorAll<HTMLInputElement | HTMLButtonElement | HTMLSelectElement>('input, button, select')) {
+    control.disabled = true;
   }
 }
 
@@ -124,6 +130,12 @@ function onIntersection(records: IntersectionObserverEntry[]): void {
   }
 }
 
+/** An island that failed and tries again (its Retry button): it takes a context now if it is in view. */
+export function resumeIsland(host: HTMLElement): void {
+  const entry = entries.get(host);
+  if (entry !== undefined && entry.island !== null && entry.visible) void activate(entry);
+}
+
 /**
  * Starts managing `host`: `load` is called (once) when the element first comes near the viewport
  * and must resolve to the island kind's module.
@@ -131,10 +143,11 @@ function onIntersection(records: IntersectionObserverEntry[]): void {
 export function observeIsland(host: HTMLElement, load: () => Promise<IslandModule>): void {
   if (entries.has(host)) return;
   if (!host.dataset.state) host.dataset.state = 'idle';
-  entries.set(host, { host, load, island: mounted.get(host) ?? null, loading: false, visible: false });
+  const entry: Entry = { host, load, island: mounted.get(host) ?? null, loading: false, visible: false };
+  entries.set(host, entry);
+  keepStateBeforeStart(host, () => mounted.has(host));
   if (typeof IntersectionObserver === 'undefined') {
     // Very old browsers: treat every island as visible (the context budget still applies).
-    const entry = entries.get(host)!;
     entry.visible = true;
     void activate(entry);
     return;

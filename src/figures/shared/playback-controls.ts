@@ -23,6 +23,8 @@ export class PlaybackControls {
   private readonly timeOutput: HTMLOutputElement | null;
   /** Clip time shown in the time output, in hundredths of a second (−1: none yet). */
   private shownHundredths = -1;
+  /** The slider has shown a clip's range (before that, its 0–1 range stands for the whole clip). */
+  private clipShown = false;
 
   /** Takes [data-part=play], [data-part=time] and [data-part=time-output] of `host`, any of them optional. */
   constructor(host: HTMLElement, input: PlaybackInput) {
@@ -46,6 +48,19 @@ export class PlaybackControls {
   }
 
   /**
+   * Where the reader put the time slider before any clip was shown on it, as a share (0–1) of its
+   * range; null when it was not moved from its server-rendered value, or a clip is shown already.
+   */
+  get fractionChosenBeforeStart(): number | null {
+    const slider = this.timeSlider;
+    if (slider === null || this.clipShown || !Number.isFinite(slider.valueAsNumber)) return null;
+    if (slider.valueAsNumber === Number(slider.defaultValue)) return null;
+    const min = Number(slider.min) || 0;
+    const max = Number(slider.max) || 1;
+    return max > min ? Math.min(1, Math.max(0, (slider.valueAsNumber - min) / (max - min))) : null;
+  }
+
+  /**
    * Shows whether the clip plays (data-playing, the button's label) and can play (the button is
    * enabled), and the range of `clip` on the slider; paused, also `time` (seconds, looped into
    * the clip) on the slider. Without a clip the slider keeps what it shows.
@@ -59,6 +74,7 @@ export class PlaybackControls {
     }
     const slider = this.timeSlider;
     if (slider !== null && clip !== undefined) {
+      this.clipShown = true;
       slider.max = String(clip.duration);
       slider.step = 'any';
       if (!playing) slider.valueAsNumber = loopedForSlider(time, clip.duration);

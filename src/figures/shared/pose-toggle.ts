@@ -16,6 +16,11 @@ export class PoseToggle {
     }
   }
 
+  /** True when the "bind" radio is checked (the reader may have chosen it before the figure started). */
+  get bindChecked(): boolean {
+    return this.radios.some((radio) => radio.checked && radio.value === 'bind');
+  }
+
   /** Checks "bind" when `showBindPose`, else the other radio. */
   show(showBindPose: boolean): void {
     for (const radio of this.radios) radio.checked = (radio.value === 'bind') === showBindPose;

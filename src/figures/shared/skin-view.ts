@@ -24,7 +24,10 @@ import { createRenderer, drawFrame, type RenderFrame, type Renderer } from '../.
 import type { SkinShader } from '../../gl/skin-shaders.ts';
 import { boundsOfPoses, CameraControl, type Bounds } from './camera-control.ts';
 import { watchChoiceGroup } from './choice-group.ts';
+import { clearPlayRequest, playRequest, requestPlaying } from './controls-before-start.ts';
 import { FigureCanvas, type FailureState } from './figure-canvas.ts';
+import { describeChoices, describePose, describeSliders, FigureDescription } from './figure-description.ts';
+import { formatNumber } from './format.ts';
 import type { Island } from './island-manager.ts';
 import { JointPicker } from './joint-picker.ts';
 import { PlaybackControls } from './playback-controls.ts';
@@ -79,6 +82,8 @@ export class SkinView implements Island {
   private ground: GroundPlacement | null = null;
   /** Parts drawn over the model, in the order added (addOverlay). */
   private readonly overlays: SkinViewOverlay[] = [];
+  /** The live description for screen readers (IslandStage's [data-part=description]). */
+  private readonly description: FigureDescription;
 
   constructor(host: HTMLElement, options: SkinViewOptions) {
     this.host = host;
@@ -117,11 +122,13 @@ export class SkinView implements Island {
     };
     trackIslandColors(this.frame.colors, canvas, () => this.requestRender());
     this.playback = new PlaybackControls(host, {
-      togglePlaying: () => this.setPlaying(!this.playing),
+      togglePlaying: () => (this.model === null ? requestPlaying(host, playRequest(host) !== true) : this.setPlaying(!this.playing)),
       seek: () => this.seek(),
       seekDone: () => this.announceReadout(),
     });
     this.poseToggle = new PoseToggle(host, (showBindPose) => this.showPose(showBindPose));
+    // The controls work before the figure starts: it starts from the pose the reader chose.
+    this.showBindPose = this.poseToggle.bindChecked;
     this.viewToggles = new ViewToggles(host, () => this.requestRender());
     this.jointPicker = new JointPicker(host, (joint) => {
       // A joint chosen where nothing shows it (no skeleton, no paint, no read-out of its own)
@@ -130,6 +137,7 @@ export class SkinView implements Island {
       this.selectJoint(joint);
       this.announceReadout();
     });
+    this.description = new FigureDescription(host, () => this.composeDescription());
   }
 
   // ── Island (called by the island manager) ────────────────────────────────────────────────
@@ -160,7 +168,13 @@ export class SkinView implements Island {
     this.model = model;
     this.player = createPlayer(model);
     this.clipIndex = clipIndex;
-    this.time = 0;
+    // What the reader set before the clip was known: a time slider moved (a share of the clip,
+    // paused there), a Play/Pause pressed (decides over autoplay), the bind pose (paused).
+    const clip = model.clips[clipIndex];
+    const chosenFraction = this.playback.fractionChosenBeforeStart;
+    const requested = playRequest(this.host);
+    clearPlayRequest(this.host);
+    this.time = clip !== undefined && chosenFraction !== null ? chosenFraction * clip.duration : 0;
     const bounds = this.measureBounds();
     this.ground = this.options.ground ? placeGround(bounds.min, bounds.max) : null;
     const { min, max } = bounds;
@@ -168,22 +182,25 @@ export class SkinView implements Island {
     this.cameraControl.frame(bounds);
     const joint = this.jointPicker.list(model);
     if (joint !== null) this.selectJoint(joint);
-    this.playing = this.options.autoplay && clipIndex >= 0 && !window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+    const autoplay = this.options.autoplay && chosenFraction === null && !this.showBindPose && !window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+    this.playing = clipIndex >= 0 && (requested ?? autoplay);
+    if (this.playing) this.showBindPose = false;
     this.syncControls();
     this.figure.sceneChanged();
   }
 
   /**
    * Loads public/models/`file` in its packed form (read by the core's glTF reader at build time:
-   * src/core/packed-model.ts), or shows why it could not be loaded (the HTTP status, or what is
-   * wrong with the file) and returns null.
+   * src/core/packed-model.ts); when it cannot be loaded, shows why (the HTTP status, or what is
+   * wrong with the file) with a Retry button, and loads it again when the reader presses it.
    */
   protected async loadModelFile(file: string): Promise<Model | null> {
-    try {
-      return await loadPackedModel(packedModelUrl(BASE_URL, file));
-    } catch (error) {
-      this.fail('error', `The model ${file} could not be loaded.\n${(error as Error).message}`);
-      return null;
+    for (;;) {
+      try {
+        return await loadPackedModel(packedModelUrl(BASE_URL, file));
+      } catch (error) {
+        await this.figure.failUntilRetried(`The model ${file} could not be loaded.\n${(error as Error).message}`);
+      }
     }
   }
 
@@ -221,6 +238,14 @@ export class SkinView implements Island {
   /** Shows `message` and stops for good (a model that failed to load, a shader error). */
   fail(state: FailureState, message: string): void {
     this.figure.fail(state, message);
+  }
+
+  /**
+   * The figure's own words for its live description, from numbers it computes anyway (e.g. how far
+   * a mistake moves the mesh); '' for none. Read at most every ANNOUNCE_INTERVAL_MS, after a change.
+   */
+  protected describeState(): string {
+    return '';
   }
 
   /**
@@ -266,6 +291,7 @@ export class SkinView implements Island {
   /** Schedules one frame (if the island is shown and ready); cheap to call often. */
   requestRender(): void {
     this.figure.requestRender();
+    this.description.changed();
   }
 
   /**
@@ -372,8 +398,37 @@ export class SkinView implements Island {
   /** Makes the controls show the current state (playing, pose, time range). */
   protected syncControls(): void {
     const clip = this.model?.clips[this.clipIndex];
-    this.playback.show(this.playing, this.clipIndex >= 0 && !this.figure.failed, clip, this.time);
+    // Before the model has loaded, the button shows (and keeps) the reader's request.
+    const waiting = this.model === null;
+    const playing = waiting ? playRequest(this.host) === true : this.playing;
+    this.playback.show(playing, (waiting || this.clipIndex >= 0) && !this.figure.failed, clip, this.time);
     this.poseToggle.show(this.showBindPose);
+    this.description.changed();
+  }
+
+  /**
+   * The live description: the pose, the clip (playing, or paused at a time), the joint shown and
+   * the views, then the choices and sliders, then the figure's own words (describeState). A
+   * playing clip's time is left out, so that playing announces nothing per frame.
+   */
+  private composeDescription(): string {
+    const model = this.model;
+    if (model === null || this.figure.failed) return '';
+    const state: string[] = [];
+    const pose = describePose(this.host);
+    if (pose !== '') state.push(pose);
+    const clip = model.clips[this.clipIndex];
+    if (clip !== undefined) {
+      const clipName = clip.name === '' ? 'the clip' : `the ${clip.name} clip`;
+      state.push(this.playing ? `playing ${clipName}` : `paused at ${formatNumber(this.clipTime(), 2, { fixed: true })} s of ${clipName}`);
+    }
+    const node = this.jointPicker.node(model);
+    const jointName = node < 0 ? '' : model.hierarchy.names[node] || `joint ${this.jointPicker.selected}`;
+    if (this.viewToggles.view === MeshView.WEIGHTS) state.push(jointName === '' ? 'weights shown' : `weights of ${jointName} shown`);
+    else if (jointName !== '' && (this.jointPicker.readsOut || this.viewToggles.showSkeleton)) state.push(`joint ${jointName} selected`);
+    if (this.viewToggles.showSkeleton) state.push('skeleton shown');
+    const sentences = [state.length > 0 ? `${state.join(', ')}.` : '', describeChoices(this.host), describeSliders(this.host), this.describeState()];
+    return sentences.filter((sentence) => sentence !== '').join(' ');
   }
 
   // ── Internals ────────────────────────────────────────────────────────────────────────────
@@ -385,6 +440,7 @@ export class SkinView implements Island {
   private showPose(showBindPose: boolean): void {
     this.showBindPose = showBindPose;
     if (showBindPose) this.playing = false;
+    if (showBindPose && this.model === null) requestPlaying(this.host, false);
     this.figure.restartClock();
     this.syncControls();
     this.requestRender();
@@ -397,6 +453,7 @@ export class SkinView implements Island {
     const time = this.playback.sliderTime;
     this.time = time;
     if (this.playing) this.setPlaying(false);
+    if (this.model === null) requestPlaying(this.host, false);
     this.showBindPose = false;
     this.playback.showTime(this.time);
     this.syncControls();

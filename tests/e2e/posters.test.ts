@@ -1,0 +1,181 @@
+// The figures' posters in Chromium: the build-time still of each figure's first frame (IslandStage's
+// <img data-part=poster>, rendered by src/build-time/poster/) against what the figure draws; and
+// the poster standing in for the figure without WebGL2, without JavaScript, and in print.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { nextFrames, waitForState } from './figures.ts';
+import { openSite, type Site } from './harness.ts';
+
+let site: Site;
+
+beforeAll(async () => {
+  site = await openSite();
+});
+
+afterAll(async () => {
+  await site?.close();
+});
+
+/** Grid the pictures are compared on: 32 × 20 cells of mean grey. */
+const GRID_COLUMNS = 32;
+const GRID_ROWS = 20;
+/**
+ * Largest mean absolute difference (grey levels, 0–255, over the grid's cells) between a figure's
+ * first frame and its poster. The poster is rendered on the CPU with the same core, camera and
+ * shading, so what is left is rasterisation and antialiasing at the edges, the 256-colour palette,
+ * and the browser's scaling of a 960-pixel image into the stage: measured at 0.8–1.9 levels for
+ * the four figures below. Another figure's poster on the same stage differs by 7.4–10.4 levels
+ * (measured; the test prints both), so 3.5 sits well apart from both.
+ */
+const MATCHING_POSTER = 3.5;
+
+/** The stage as the reader sees it, decoded in the page into GRID_COLUMNS × GRID_ROWS mean grey levels. */
+async function greyGrid(page: Page, png: Buffer): Promise<number[]> {
+  return page.evaluate(
+    async ([base64, columns, rows]) => {
+      const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+      const bitmap = await createImageBitmap(new Blob([bytes], { type: 'image/png' }));
+      const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
+      const context = canvas.getContext('2d')!;
+      context.drawImage(bitmap, 0, 0);
+      const { data, width, height } = context.getImageData(0, 0, bitmap.width, bitmap.height);
+      const sums = new Float64Array(columns * rows);
+      const counts = new Float64Array(columns * rows);
+      for (let y = 0; y < height; y++) {
+        for (let x = 0; x < width; x++) {
+          const cell = Math.min(rows - 1, Math.floor((y * rows) / height)) * columns + Math.min(columns - 1, Math.floor((x * columns) / width));
+          const o = 4 * (y * width + x);
+          sums[cell] += 0.2126 * data[o] + 0.7152 * data[o + 1] + 0.0722 * data[o + 2];
+          counts[cell]++;
+        }
+      }
+      return Array.from(sums, (sum, cell) => sum / Math.max(1, counts[cell]));
+    },
+    [png.toString('base64'), GRID_COLUMNS, GRID_ROWS] as const,
+  );
+}
+
+function meanAbsoluteDifference(a: number[], b: number[]): number {
+  return a.reduce((sum, value, i) => sum + Math.abs(value - b[i]), 0) / a.length;
+}
+
+/** Shows the poster (with `src`, or its own) instead of the canvas, and screenshots the stage. */
+async function posterShot(island: Locator, src?: string): Promise<Buffer> {
+  const stage = island.locator('.island-stage');
+  await stage.evaluate(async (element, source) => {
+    const poster = element.querySelector<HTMLImageElement>('[data-part=poster]')!;
+    element.querySelector<HTMLCanvasElement>('canvas')!.style.visibility = 'hidden';
+    if (source !== null) poster.src = source;
+    poster.hidden = false;
+    poster.loading = 'eager';
+    await poster.decode();
+  }, src ?? null);
+  await nextFrames(island.page());
+  return stage.screenshot();
+}
+
+const FIGURES = [
+  { path: '/', tag: 'model-figure' },
+  { path: '/chapters/bones-and-the-hierarchy/', tag: 'arm-figure' },
+  { path: '/chapters/skin-weights/', tag: 'weights-figure' },
+  { path: '/chapters/the-skinning-shader/', tag: 'skin-shader-figure' },
+];
+
+describe('posters', () => {
+  it('match the first frame their figure draws, and another figure’s poster does not', async () => {
+    // Reduced motion: clips do not start playing, so the canvas keeps its first frame.
+    const { page, context, errors } = await site.newPage({ reducedMotion: 'reduce' });
+    const sources: string[] = [];
+    for (const { path, tag } of FIGURES) {
+      await page.goto(site.origin + path);
+      sources.push((await page.locator(`${tag} [data-part=poster]`).first().getAttribute('src')) ?? '');
+    }
+    expect(sources.every((source) => /^\/posters\/[a-z0-9-]+-[0-9a-f]{10}\.png$/.test(source)), sources.join(' ')).toBe(true);
+    for (const [index, { path, tag }] of FIGURES.entries()) {
+      await page.goto(site.origin + path);
+      const island = page.locator(tag).first();
+      await island.scrollIntoViewIfNeeded();
+      expect(await waitForState(island, ['running', 'error', 'unsupported'])).toBe('running');
+      await nextFrames(page);
+      const poster = island.locator('[data-part=poster]');
+      expect(await poster.isHidden(), `${tag}: poster hidden once the canvas draws`).toBe(true);
+      const frame = await greyGrid(page, await island.locator('.island-stage').screenshot());
+      const own = meanAbsoluteDifference(frame, await greyGrid(page, await posterShot(island)));
+      const other = meanAbsoluteDifference(frame, await greyGrid(page, await posterShot(island, sources[(index + 1) % sources.length])));
+      console.log(`${tag}: own poster ${own.toFixed(2)}, another figure's ${other.toFixed(2)} grey levels`);
+      expect(own, `${tag}: its poster`).toBeLessThan(MATCHING_POSTER);
+      expect(other, `${tag}: another figure's poster`).toBeGreaterThan(MATCHING_POSTER);
+    }
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('stand in for every figure, with a sentence, when WebGL2 is missing', async () => {
+    const { page, context } = await site.newPage();
+    await page.addInitScript(() => {
+      const getContext = HTMLCanvasElement.prototype.getContext;
+      HTMLCanvasElement.prototype.getContext = function (this: HTMLCanvasElement, type: string, ...rest: unknown[]) {
+        return type === 'webgl2' ? null : (getContext as (...args: unknown[]) => unknown).call(this, type, ...rest);
+      } as typeof getContext;
+    });
+    for (const path of ['/chapters/bones-and-the-hierarchy/', '/chapters/the-skinning-shader/']) {
+      await page.goto(site.origin + path);
+      const islands = page.locator('.island:has(.island-stage)');
+      const count = await islands.count();
+      expect(count, path).toBeGreaterThan(1);
+      for (let i = 0; i < count; i++) {
+        const island = islands.nth(i);
+        await island.scrollIntoViewIfNeeded();
+        expect(await waitForState(island, ['unsupported', 'running', 'error']), `${path} figure ${i}`).toBe('unsupported');
+        const poster = island.locator('[data-part=poster]');
+        await poster.evaluate((image: HTMLImageElement) => image.decode());
+        expect(await poster.isVisible()).toBe(true);
+        expect(await poster.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
+        expect(await island.locator('[data-part=status]').textContent()).toMatch(/needs WebGL2/);
+        expect(await island.locator('[data-part=status]').isVisible()).toBe(true);
+      }
+    }
+    await context.close();
+  });
+
+  it('show without JavaScript, with a sentence that does not promise a start', async () => {
+    const context = await site.browser.newContext({ javaScriptEnabled: false, viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await page.goto(site.origin + '/chapters/skin-weights/');
+    const posters = page.locator('.island-stage [data-part=poster]');
+    const count = await posters.count();
+    expect(count).toBeGreaterThan(1);
+    for (let i = 0; i < count; i++) {
+      const poster = posters.nth(i);
+      await poster.scrollIntoViewIfNeeded();
+      await page.waitForFunction((image) => (image as HTMLImageElement).complete && (image as HTMLImageElement).naturalWidth > 0, await poster.elementHandle());
+      expect(await poster.isVisible()).toBe(true);
+      const stage = page.locator('.island-stage').nth(i);
+      expect(await stage.locator('.island-status-js').isVisible()).toBe(false);
+      expect(await stage.locator('.island-status-no-js').isVisible()).toBe(true);
+      expect(await stage.locator('[data-part=status]').innerText()).not.toMatch(/scroll/);
+    }
+    await context.close();
+  });
+
+  it('print in place of the canvases', async () => {
+    const { page, context } = await site.newPage();
+    await page.goto(site.origin + '/chapters/skin-weights/');
+    await page.emulateMedia({ media: 'print' });
+    const shown = await page.$$eval('.island-stage', (stages) =>
+      stages.map((stage) => {
+        const poster = stage.querySelector('[data-part=poster]');
+        const canvas = stage.querySelector('canvas');
+        return {
+          poster: poster !== null && getComputedStyle(poster).display !== 'none' && getComputedStyle(stage).display !== 'none',
+          canvas: canvas !== null && getComputedStyle(canvas).display !== 'none',
+        };
+      }),
+    );
+    expect(shown.length).toBeGreaterThan(1);
+    expect(shown.every(({ poster, canvas }) => poster && !canvas), JSON.stringify(shown)).toBe(true);
+    const pdf = await page.pdf({ format: 'A4' });
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    await context.close();
+  });
+});
