@@ -122,10 +122,14 @@ describe('islands on the chapter pages', () => {
         // A slider: a joint rotation (arm), the clip time (model) or the bend (weights).
         const slider = island.locator('input[data-part=angle], input[data-part=time], input[data-part=bend]').first();
         expect(await slider.count(), `${where}: has a slider`).toBe(1);
+        // 20 steps move most figures plainly; a clip whose motion is small on screen (chapter 1's
+        // wave moves one forearm of a whole-body view) gets up to 60.
         await slider.focus();
-        for (let i = 0; i < 20; i++) await page.keyboard.press('ArrowRight');
-        const slid = await shot(island);
-        const bySlider = await differingPixels(page, back, slid);
+        let bySlider = { differing: 0, total: 1 };
+        for (let steps = 0; steps < 60 && bySlider.differing / bySlider.total <= 0.002; steps += 20) {
+          for (let i = 0; i < 20; i++) await page.keyboard.press('ArrowRight');
+          bySlider = await differingPixels(page, back, await shot(island));
+        }
         expect(bySlider.differing / bySlider.total, `${where}: the slider changes the picture`).toBeGreaterThan(0.002);
 
         // The camera from the keyboard: arrow keys turn the view while the canvas has focus.

@@ -25,6 +25,7 @@ const scratch = join(root, 'node_modules/.cache/lab-e2e');
 const axeSource = readFileSync(join(root, 'node_modules/axe-core/axe.min.js'), 'utf8');
 const columnPath = join(root, 'tests/fixtures/two-bone-column.dae');
 const huesitosPath = join(root, '../shared/models/assimp/huesitos.fbx');
+const cubePath = join(root, '../shared/models/assimp/animation_with_skeleton.fbx');
 const projectModels = readdirSync(join(root, 'public/models')).filter((name) => name.endsWith('.glb')).sort();
 
 /** Khronos sample counts, from ../shared/models/khronos/INDEX.md. */
@@ -466,6 +467,25 @@ describe('the model lab', () => {
     expect(scene).toContain('"name": "Armature"');
     expect(await page.locator('[data-part=clip] option').first().textContent()).toContain('Armature|Action');
     expectNoUpload(requests.slice(before), ['huesitos']);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it.skipIf(!existsSync(cubePath))('opens animation_with_skeleton.fbx through Assimp: the skinned cube drawn and playing, its weights renormalised', async () => {
+    const { page, context, errors, requests } = await openLab();
+    const before = requests.length;
+    expect(await pick(page, [cubePath], 'animation_with_skeleton.fbx')).toBe('ready');
+    await waitForState(page.locator('model-lab'), ['running']);
+    expect(await drawnShare(page)).toBeGreaterThan(0.005);
+    await expectPlaying(page);
+    expect(await page.locator('[data-lab]').getAttribute('data-assimp')).toBe('FBX');
+    const found = await checks(page);
+    expect(found.loader.status).toBe('pass');
+    // ../shared/models/assimp/README.md: one clip "Armature|ArmatureAction", 6,330 vertices whose weights do not sum to 1.
+    expect(found['weight-sums'].status).toBe('warn');
+    expect(found['weight-sums'].text).toMatch(/6,?330 vertices have weights that do not sum to 1/);
+    expect(await page.locator('[data-part=clip] option').first().textContent()).toContain('Armature|ArmatureAction');
+    expectNoUpload(requests.slice(before), ['animation_with_skeleton']);
     expect(errors).toEqual([]);
     await context.close();
   });
