@@ -8,23 +8,10 @@ import { createServer, type Server } from 'node:http';
 import { extname, join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromiumArgs, chromiumPath } from '../../tools/chromium.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
-export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-
-/** Flags for a sandbox without network or GPU: WebGL2 through SwiftShader, no background traffic. */
-const chromiumArgs = [
-  '--no-sandbox',
-  '--disable-gpu-sandbox',
-  '--use-angle=swiftshader',
-  '--enable-unsafe-swiftshader',
-  '--ignore-gpu-blocklist',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+export { chromiumPath };
 
 export interface Site {
   /** e.g. http://127.0.0.1:4567 (no trailing slash). */

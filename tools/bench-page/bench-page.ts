@@ -34,7 +34,7 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type CDPSession, type Page } from 'playwright-core';
 import { buildThreeViewer } from './build-three-viewer.ts';
-import { chromiumArgs, chromiumPath } from './chromium.ts';
+import { chromiumArgs, chromiumPath } from '../chromium.ts';
 import { installFrameProbe, type FrameProbeOptions } from './frame-probe.ts';
 import { serveStatic, THREE_VIEWER_PREFIX, type ServedScript, type StaticServer } from './static-server.ts';
 import { runLighthouse, lighthouseTable } from './lighthouse.ts';

@@ -13,7 +13,7 @@ import { join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { chromiumArgs, chromiumPath } from './chromium.ts';
+import { chromiumArgs, chromiumPath } from '../chromium.ts';
 import { compressedSize, serveStatic } from './static-server.ts';
 
 const repositoryRoot = fileURLToPath(new URL('../../', import.meta.url));

@@ -1,5 +1,6 @@
-// The Chromium the page benchmarks drive: Debian's /usr/bin/chromium or CHROMIUM_PATH, with the
-// e2e suite's flags (tests/e2e/harness.ts): WebGL2 through SwiftShader, no background traffic.
+// The Chromium the end-to-end tests (tests/e2e/harness.ts) and the page benchmarks
+// (tools/bench-page/) drive: Debian's /usr/bin/chromium or CHROMIUM_PATH, with flags for a sandbox
+// without network or GPU: WebGL2 through SwiftShader, no background traffic.
 export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 export const chromiumArgs = [
