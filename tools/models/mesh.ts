@@ -4,7 +4,7 @@
 // everything in 64-bit floats and packs glTF-ready typed arrays at the end: float positions and
 // unit normals, JOINTS_0 as unsigned bytes (unsigned shorts once a vertex uses a skin joint index
 // above 255), WEIGHTS_0 as floats summing to 1 (at most four influences, largest first), and
-// unsigned-short triangle indices (counter-clockwise = front).
+// triangle indices (counter-clockwise = front) as unsigned shorts, or unsigned ints past 65,534 vertices.
 
 import {
   type Mat4,
@@ -49,8 +49,8 @@ export interface PackedMesh {
   joints: Uint8Array<ArrayBuffer> | Uint16Array<ArrayBuffer>;
   /** 4 weights per vertex in [0, 1], largest first, summing to 1. */
   weights: Float32Array<ArrayBuffer>;
-  /** 3 vertex indices per triangle. */
-  indices: Uint16Array<ArrayBuffer>;
+  /** 3 vertex indices per triangle: unsigned shorts while every vertex index fits (< 65,535), else unsigned ints. */
+  indices: Uint16Array<ArrayBuffer> | Uint32Array<ArrayBuffer>;
 }
 
 export function createMeshBuilder(): MeshBuilder {
@@ -305,7 +305,6 @@ export const MAX_SHORT_JOINT_INDEX = 65535;
 export function packMesh(mesh: MeshBuilder, skinJoints: number[]): PackedMesh {
   const skinIndexOfNode = new Map(skinJoints.map((node, index) => [node, index]));
   const vertexCount = mesh.positions.length;
-  if (vertexCount >= 65535) throw new Error(`${vertexCount} vertices do not fit 16-bit indices`);
   const positions = new Float32Array(3 * vertexCount);
   const normals = new Float32Array(3 * vertexCount);
   const skinIndices = new Array<number>(4 * vertexCount).fill(0);
@@ -341,7 +340,8 @@ export function packMesh(mesh: MeshBuilder, skinJoints: number[]): PackedMesh {
   // The smallest glTF type that holds every index: files of small skins keep their byte layout.
   const needsShorts = skinIndices.some((index) => index > MAX_BYTE_JOINT_INDEX);
   const joints = needsShorts ? new Uint16Array(skinIndices) : new Uint8Array(skinIndices);
-  const indices = new Uint16Array(mesh.triangles);
+  // 65,535 is the primitive-restart value of 16-bit indices, which glTF forbids as an index.
+  const indices = vertexCount < 65535 ? new Uint16Array(mesh.triangles) : new Uint32Array(mesh.triangles);
   return { vertexCount, positions, normals, joints, weights, indices };
 }
 

@@ -17,7 +17,7 @@ import type { Island } from '../shared/island-manager.ts';
 import { part } from '../shared/parts.ts';
 import { SkinView } from '../shared/skin-view.ts';
 import { flippedSegments, withPositiveW } from './exported-keys.ts';
-import { ROW_HEIGHT, TIMELINE_WIDTH, ticksPath, timeX } from './timeline.ts';
+import { ROW_HEIGHT, TIMELINE_WIDTH, ticksPath, timeX } from '../shared/key-ticks.ts';
 
 /** One display frame at 60 Hz: what the step buttons move the clock by. */
 const FRAME_SECONDS = 1 / 60;

@@ -13,15 +13,28 @@ import type { Model } from '../../core/model.ts';
 import { disposeRenderer } from '../../gl/dispose.ts';
 import { attachRigidParts } from '../../gl/rigid-pass.ts';
 import type { Renderer } from '../../gl/renderer.ts';
+import type { Bounds } from '../shared/camera-control.ts';
 import type { Island } from '../shared/island-manager.ts';
 import { part } from '../shared/parts.ts';
 import { SkinView } from '../shared/skin-view.ts';
+import { VertexInspector } from '../shared/vertex-inspector.ts';
+import { BIG_MODEL_JOINTS, BIG_MODEL_VERTICES, isBigModel, modelSize } from './lab-big-model.ts';
+import type { FastPath } from './lab-fast-path.ts';
+import { KeyStrip } from './lab-key-strip.ts';
 import type { AssimpReport, LabRequest, LabResponse, LabStage } from './lab-protocol.ts';
 import { renderChecks, renderCounts, renderNodeTree, renderNotes, type ChapterTitles } from './lab-report.ts';
 import { readLabState, writeLabState, type LabState } from './lab-state.ts';
 
 /** The site's base path ("/" or "/sub/"), as Vite bakes it in. */
 const BASE_URL = import.meta.env.BASE_URL.endsWith('/') ? import.meta.env.BASE_URL : `${import.meta.env.BASE_URL}/`;
+
+/** Milliseconds between two updates of the measured pose time while a clip plays. */
+const POSE_REPORT_INTERVAL = 1000;
+
+/** "200 joints and 100,050 vertices". */
+function describeSize(size: { vertices: number; joints: number }): string {
+  return `${size.joints.toLocaleString('en')} ${size.joints === 1 ? 'joint' : 'joints'} and ${size.vertices.toLocaleString('en')} skinned ${size.vertices === 1 ? 'vertex' : 'vertices'}`;
+}
 
 function megabytes(bytes: number): string {
   return (bytes / 1e6).toFixed(bytes < 1e7 ? 1 : 0);
@@ -37,7 +50,18 @@ class LabIsland extends SkinView {
   private readonly message: HTMLElement | null;
   private readonly clipMenu: HTMLSelectElement | null;
   private readonly rigidToggle: HTMLInputElement | null;
+  private readonly posePath: HTMLElement | null;
+  private readonly keyStrip: KeyStrip | null;
   private readonly chapters: ChapterTitles;
+
+  /** The fast path (lab-fast-path.ts) of the model shown when it is big, else null: animateFrame poses it. */
+  private fast: FastPath | null = null;
+  /** The sentence saying which path poses the model shown; the measured time per frame is appended. */
+  private posePathSentence = '';
+  /** Milliseconds spent posing (updatePose) over poseFrames frames since the last report. */
+  private poseMilliseconds = 0;
+  private poseFrames = 0;
+  private lastPoseReport = 0;
 
   private worker: Worker | null = null;
   /** Id of the request whose answer is awaited (answers to older ones are dropped). */
@@ -64,6 +88,10 @@ class LabIsland extends SkinView {
     this.message = part(lab, 'message');
     this.clipMenu = part(host, 'clip');
     this.rigidToggle = part(host, 'rigid');
+    this.posePath = part(lab, 'pose-path');
+    const keyStrip = part<HTMLElement>(host, 'key-strip');
+    this.keyStrip = keyStrip === null ? null : new KeyStrip(keyStrip);
+    new VertexInspector(this);
     this.chapters = JSON.parse(lab.dataset.chapters ?? '{}') as ChapterTitles;
 
     this.fileInput?.addEventListener('change', () => {
@@ -227,8 +255,63 @@ class LabIsland extends SkinView {
       this.finishWork('error', `${response.name} was read, but it has no mesh to draw. Its report is below.`);
       return;
     }
+    const size = modelSize(model);
+    if (isBigModel(size)) {
+      void this.showBig(response.id, response.name, model, size);
+      return;
+    }
+    this.fast = null;
     this.show(response.name, model);
     this.finishWork('ready', `Showing ${response.name}.`);
+    this.showPosePath(`Posed in JavaScript by animateFrame, the code the chapters print (${describeSize(size)}).`, 'javascript');
+  }
+
+  /**
+   * A model past the sizes of lab-big-model.ts: its fast path is made first (the kernels are
+   * downloaded now, once), then it is shown. Where the engine cannot run them, animateFrame poses it.
+   */
+  private async showBig(id: number, name: string, model: Model, size: { vertices: number; joints: number }): Promise<void> {
+    this.showMessage(`Preparing the fast path for ${name}…`);
+    let fast: FastPath | null = null;
+    let problem = '';
+    try {
+      const { createFastPath } = await import('./lab-fast-path.ts');
+      fast = createFastPath(model);
+      if (fast === null) problem = 'this browser cannot run WebAssembly SIMD';
+    } catch (error) {
+      problem = `the fast path could not be loaded (${(error as Error).message})`;
+    }
+    // Showing it (the framing, the joint menu, the report's tree) is a task of its own, after this one.
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    if (id !== this.pending) return; // cancelled, or another file opened meanwhile
+    this.fast = fast;
+    this.show(name, model);
+    this.finishWork('ready', `Showing ${name}.`);
+    const past = `past the lab’s ${BIG_MODEL_JOINTS} joints or ${BIG_MODEL_VERTICES.toLocaleString('en')} vertices`;
+    if (fast === null) this.showPosePath(`Posed in JavaScript by animateFrame: ${describeSize(size)}, ${past}, would take the WebAssembly SIMD fast path, but ${problem}.`, 'javascript');
+    else this.showPosePath(`Posed by the WebAssembly SIMD kernel of chapter 12 (createSimdPlayer), and framed with createSimdSkinner: ${describeSize(size)}, ${past}. Its set-up took ${fast.setupMilliseconds.toFixed(0)} ms.`, 'simd');
+  }
+
+  private showPosePath(sentence: string, path: 'simd' | 'javascript'): void {
+    this.posePathSentence = sentence;
+    this.host.dataset.posePath = path;
+    delete this.host.dataset.poseMicroseconds;
+    this.poseMilliseconds = 0;
+    this.poseFrames = 0;
+    this.lastPoseReport = performance.now();
+    if (this.posePath) this.posePath.textContent = sentence;
+  }
+
+  /** Every POSE_REPORT_INTERVAL (or after a paused frame): the measured pose time per frame, in data-pose-microseconds and in words. */
+  private reportPoseTime(): void {
+    const now = performance.now();
+    if (this.poseFrames === 0 || (this.playing && now - this.lastPoseReport < POSE_REPORT_INTERVAL)) return;
+    const microseconds = (1000 * this.poseMilliseconds) / this.poseFrames;
+    this.host.dataset.poseMicroseconds = microseconds.toFixed(1);
+    if (this.posePath) this.posePath.textContent = `${this.posePathSentence} Posing takes ${microseconds < 10 ? microseconds.toFixed(1) : microseconds.toFixed(0)} µs per frame here.`;
+    this.poseMilliseconds = 0;
+    this.poseFrames = 0;
+    this.lastPoseReport = now;
   }
 
   // ── Showing a model ──────────────────────────────────────────────────────────────────────
@@ -353,8 +436,31 @@ class LabIsland extends SkinView {
     this.shownRigidDrawn = -1;
   }
 
+  /** Poses through the fast path for a big model, else as every figure does; timed either way. */
+  protected override updatePose(): void {
+    const start = performance.now();
+    const fast = this.fast;
+    const player = this.player!;
+    if (fast === null || fast.model !== this.model) super.updatePose();
+    else fast.pose(player, this.showBindPose ? -1 : this.clipIndex, this.time);
+    this.poseMilliseconds += performance.now() - start;
+    this.poseFrames++;
+  }
+
+  /** The framing bounds over the bind pose and four moments of the clip, skinned by the fast path for a big model. */
+  protected override measureBounds(): Bounds {
+    const fast = this.fast;
+    if (fast === null || fast.model !== this.model) return super.measureBounds();
+    const player = this.player!;
+    const clip = this.model.clips[this.clipIndex];
+    const times = clip === undefined ? [] : [0, 0.25, 0.5, 0.75].map((f) => f * clip.duration);
+    return this.boundsOfPoses([() => fast.pose(player, -1, 0), ...times.map((t) => () => fast.pose(player, this.clipIndex, t))], fast.skinPositions);
+  }
+
   protected override afterFrame(): void {
     super.afterFrame();
+    this.reportPoseTime();
+    this.keyStrip?.show(this.model, this.clipIndex, this.selectedNode(), this.showBindPose ? null : this.clipTime());
     // What the renderer drew, for tests and curious readers: written only when it changes.
     const drawn = this.renderer?.rigid?.drawnPrimitives ?? 0;
     if (drawn !== this.shownRigidDrawn) {

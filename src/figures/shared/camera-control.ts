@@ -66,21 +66,33 @@ export class CameraControl {
 }
 
 /**
- * Bounds of `model`'s meshes over the poses that `poses` set on `player` (each pose fills the
- * player's palettes), by CPU skinning: set-up work, allocates. Without any vertex, the box from −1
- * to 1 on each axis.
+ * Skins one primitive's positions with `palette` and returns them (3 floats per vertex, model
+ * space); the array may be reused by the next call. `mesh` and `primitive` index model.meshes.
  */
-export function boundsOfPoses(model: Model, player: Player, poses: (() => void)[]): Bounds {
+export type SkinPositions = (mesh: number, primitive: number, palette: Float32Array) => Float32Array;
+
+/**
+ * Bounds of `model`'s meshes over the poses that `poses` set on `player` (each pose fills the
+ * player's palettes), by CPU skinning — skinVertices, or `skin` (a faster kernel) when given:
+ * set-up work, allocates. Without any vertex, the box from −1 to 1 on each axis.
+ */
+export function boundsOfPoses(model: Model, player: Player, poses: (() => void)[], skin: SkinPositions | null = null): Bounds {
   const min = new Float32Array([Infinity, Infinity, Infinity]);
   const max = new Float32Array([-Infinity, -Infinity, -Infinity]);
   for (const pose of poses) {
     pose();
-    for (const mesh of model.meshes) {
+    for (let m = 0; m < model.meshes.length; m++) {
+      const mesh = model.meshes[m];
       const palette = player.palettes[mesh.skin];
       if (palette === undefined) continue;
-      for (const primitive of mesh.primitives) {
-        const skinned = new Float32Array(3 * primitive.vertexCount);
-        skinVertices(skinned, null, primitive, palette);
+      for (let p = 0; p < mesh.primitives.length; p++) {
+        const primitive = mesh.primitives[p];
+        let skinned: Float32Array;
+        if (skin !== null) skinned = skin(m, p, palette);
+        else {
+          skinned = new Float32Array(3 * primitive.vertexCount);
+          skinVertices(skinned, null, primitive, palette);
+        }
         for (let i = 0; i < skinned.length; i += 3) {
           for (let axis = 0; axis < 3; axis++) {
             const value = skinned[i + axis];

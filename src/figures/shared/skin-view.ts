@@ -22,7 +22,7 @@ import { MeshView } from '../../gl/mesh-pass.ts';
 import { uploadInfluences } from '../../gl/mesh.ts';
 import { createRenderer, drawFrame, type RenderFrame, type Renderer } from '../../gl/renderer.ts';
 import type { SkinShader } from '../../gl/skin-shaders.ts';
-import { boundsOfPoses, CameraControl, type Bounds } from './camera-control.ts';
+import { boundsOfPoses, CameraControl, type Bounds, type SkinPositions } from './camera-control.ts';
 import { watchChoiceGroup } from './choice-group.ts';
 import { clearPlayRequest, playRequest, requestPlaying } from './controls-before-start.ts';
 import { FigureCanvas, type FailureState } from './figure-canvas.ts';
@@ -381,9 +381,9 @@ export class SkinView implements Island {
     return this.boundsOfPoses([() => showRestPose(player), ...times.map((t) => () => animateFrame(player, clip, t, Playback.LOOP))]);
   }
 
-  /** Bounds of the mesh over the poses that `poses` set on the player (CPU skinning, at set-up). */
-  protected boundsOfPoses(poses: (() => void)[]): Bounds {
-    return boundsOfPoses(this.model!, this.player!, poses);
+  /** Bounds of the mesh over the poses that `poses` set on the player (CPU skinning — skinVertices, or `skin` — at set-up). */
+  protected boundsOfPoses(poses: (() => void)[], skin: SkinPositions | null = null): Bounds {
+    return boundsOfPoses(this.model!, this.player!, poses, skin);
   }
 
   /**

@@ -258,14 +258,17 @@ export class VertexInspector implements SkinViewOverlay {
 
   // ── Internals ────────────────────────────────────────────────────────────────────────────
 
-  /** A new model (or the first): sizes the picking buffer and the chooser, and chooses the start vertex. Set-up work. */
+  /**
+   * A new model (or the first): sizes the picking buffer and the chooser, and chooses the start
+   * vertex (the vertex shown before indexes another mesh: it is not kept). Set-up work.
+   */
   private showPrimitive(primitive: SkinnedPrimitive): void {
     this.shownPositions = primitive.positions;
     this.vertexCount = Math.min(primitive.vertexCount, Math.floor(primitive.positions.length / 3));
     this.skinned = new Float32Array(3 * this.vertexCount);
     if (this.indexInput !== null) this.indexInput.max = String(Math.max(0, this.vertexCount - 1));
     if (this.countText !== null) this.countText.textContent = `(0 to ${Math.max(0, this.vertexCount - 1)})`;
-    this.select(this.vertex >= 0 ? Math.min(this.vertex, this.vertexCount - 1) : this.startVertexOf(primitive));
+    this.select(this.startVertexOf(primitive));
   }
 
   /** Writes the readout from this.influences; only cells whose rounded value changed are touched. */

@@ -1,6 +1,6 @@
-// Drawing the key timeline of the keys figure: one row per channel (translation, rotation, scale),
-// each key a tick at its time. Pure string building, shared by KeysFigure.astro (the first joint's
-// rows, at build time) and keys-island.ts (any joint, live).
+// Drawing a key timeline: one row per channel (translation, rotation, scale), each key a tick at its
+// time. Pure string building, shared by the keys figure (KeysFigure.astro, the first joint's rows at
+// build time; keys-island.ts, any joint, live) and the model lab's key strip (lab-key-strip.ts).
 
 /** The SVG's user units: time runs along TIMELINE_WIDTH, each channel row is ROW_HEIGHT tall. */
 export const TIMELINE_WIDTH = 1000;
