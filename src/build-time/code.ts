@@ -148,6 +148,8 @@ interface FrameOptions {
   range?: [number, number];
   /** Name of the region of `path` the code was cut from (recorded as data-region). */
   region?: string;
+  /** Where the path links to: the page of the whole file (src/build-time/source-pages.ts); no link when absent. */
+  href?: string;
   /** Language id, shown when there is no path. */
   lang: string;
 }
@@ -162,7 +164,8 @@ function frame(root: Root, options: FrameOptions): void {
   const label = options.title ?? (options.path ? undefined : language);
   if (label) caption.push(element('span', { className: ['code-title'] }, [text(label)]));
   if (options.path) {
-    const where: ElementContent[] = [element('code', {}, [text(options.path)])];
+    const path = element('code', {}, [text(options.path)]);
+    const where: ElementContent[] = [options.href ? element('a', { href: options.href, className: ['code-source'] }, [path]) : path];
     if (options.range) {
       const [from, to] = options.range;
       where.push(text(from === to ? ` · line ${from}` : ` · lines ${from}–${to}`));
@@ -282,6 +285,8 @@ export interface CodeBlock extends FrameOptions {
   words?: readonly [number, number][];
   /** File line number per line of `code`, for the gutter; omit for no gutter. */
   lineNumbers?: readonly number[];
+  /** More transformers, run after the site's own (e.g. line anchors on a source page). */
+  transformers?: readonly ShikiTransformer[];
 }
 
 /** Highlights a code block into the site's framed HTML. */
@@ -307,6 +312,7 @@ export async function renderCodeBlock(block: CodeBlock): Promise<string> {
       }),
       transformerLineContent(),
       transformerCodeFrame(block),
+      ...(block.transformers ?? []),
     ],
   });
 }

@@ -56,38 +56,54 @@ export function createOrbitCamera(): OrbitCamera {
 /**
  * Aims the camera at the centre of an axis-aligned box (min and max corners, model units) from the
  * given yaw and pitch (radians), at the smallest distance where all eight corners fit the view at
- * aspect ratio `aspect` (width / height) with a small margin; also makes that the home view.
+ * aspect ratio `aspect` (width / height) with a small margin; also makes that the home view, and
+ * sets the zoom limits from the box's size.
  */
 export function frameBox(camera: OrbitCamera, min: ArrayLike<number>, max: ArrayLike<number>, aspect: number, yaw: number, pitch: number): void {
-  const center = [(min[0] + max[0]) / 2, (min[1] + max[1]) / 2, (min[2] + max[2]) / 2];
+  const halfDiagonal = aimAtBox(camera, min, max, aspect, yaw, pitch);
+  camera.minDistance = 0.3 * halfDiagonal;
+  camera.maxDistance = 12 * halfDiagonal;
+  camera.distance = Math.min(camera.maxDistance, Math.max(camera.minDistance, camera.distance));
+  camera.home.yaw = camera.yaw;
+  camera.home.pitch = camera.pitch;
+  camera.home.distance = camera.distance;
+  camera.home.target.set(camera.target);
+}
+
+/**
+ * Aims the camera as frameBox does, but keeps the home view (resetOrbitCamera still returns to the
+ * last frameBox) and only widens the zoom limits, so that they allow both views. For framing what
+ * the figure shows at one moment (the Fit button). Returns the box's half diagonal, model units.
+ */
+export function aimAtBox(camera: OrbitCamera, min: ArrayLike<number>, max: ArrayLike<number>, aspect: number, yaw: number, pitch: number): number {
+  const cx = (min[0] + max[0]) / 2;
+  const cy = (min[1] + max[1]) / 2;
+  const cz = (min[2] + max[2]) / 2;
   const halfDiagonal = Math.max(1e-3, Math.hypot(max[0] - min[0], max[1] - min[1], max[2] - min[2]) / 2);
   camera.yaw = yaw;
-  camera.pitch = pitch;
-  camera.target[0] = center[0];
-  camera.target[1] = center[1];
-  camera.target[2] = center[2];
+  camera.pitch = Math.min(PITCH_LIMIT, Math.max(-PITCH_LIMIT, pitch));
+  camera.target[0] = cx;
+  camera.target[1] = cy;
+  camera.target[2] = cz;
   camera.distance = 1;
   updateOrbitCamera(camera, aspect);
   const tanVertical = Math.tan(FIELD_OF_VIEW / 2) / FRAME_MARGIN;
   const tanHorizontal = tanVertical * Math.max(aspect, 0.1);
   let distance = 0;
   for (let corner = 0; corner < 8; corner++) {
-    const dx = (corner & 1 ? max[0] : min[0]) - center[0];
-    const dy = (corner & 2 ? max[1] : min[1]) - center[1];
-    const dz = (corner & 4 ? max[2] : min[2]) - center[2];
+    const dx = (corner & 1 ? max[0] : min[0]) - cx;
+    const dy = (corner & 2 ? max[1] : min[1]) - cy;
+    const dz = (corner & 4 ? max[2] : min[2]) - cz;
     const x = dx * camera.right[0] + dy * camera.right[1] + dz * camera.right[2];
     const y = dx * camera.up[0] + dy * camera.up[1] + dz * camera.up[2];
     const z = dx * camera.back[0] + dy * camera.back[1] + dz * camera.back[2];
     // A corner at depth z (towards the viewer) fits when |x| ≤ (d − z)·tan(half-angle), same for y.
     distance = Math.max(distance, z + Math.abs(x) / tanHorizontal, z + Math.abs(y) / tanVertical);
   }
-  camera.minDistance = 0.3 * halfDiagonal;
-  camera.maxDistance = 12 * halfDiagonal;
-  camera.home.yaw = yaw;
-  camera.home.pitch = pitch;
-  camera.home.distance = Math.min(camera.maxDistance, Math.max(camera.minDistance, distance));
-  camera.home.target.set(camera.target);
-  resetOrbitCamera(camera);
+  camera.minDistance = Math.min(camera.minDistance, 0.3 * halfDiagonal);
+  camera.maxDistance = Math.max(camera.maxDistance, 12 * halfDiagonal);
+  camera.distance = Math.min(camera.maxDistance, Math.max(camera.minDistance, distance));
+  return halfDiagonal;
 }
 
 /** Returns to the framing of the last frameSphere. */

@@ -17,13 +17,16 @@ const axeSource = readFileSync(join(root, 'node_modules/axe-core/axe.min.js'), '
 /** JavaScript a chapter page may load, gzip-compressed, in bytes. */
 const chapterJsBudget = 45 * 1024;
 
-/** Every HTML page of dist/ as a URL path: /, /chapters/x/, /404.html. */
+/**
+ * Every HTML page of dist/ as a URL path: /, /chapters/x/, /models/, /404.html. The pages of whole
+ * source files (/source/…/, one template for some forty files) are checked in reading-comforts.test.ts.
+ */
 function builtPages(directory = dist): string[] {
   const pages: string[] = [];
   for (const name of readdirSync(directory)) {
     const path = join(directory, name);
     if (statSync(path).isDirectory()) {
-      if (name !== '_astro' && name !== 'models') pages.push(...builtPages(path));
+      if (name !== '_astro' && name !== 'packed' && !(directory === dist && name === 'source')) pages.push(...builtPages(path));
     } else if (name.endsWith('.html')) {
       const url = '/' + relative(dist, path).split('\\').join('/');
       pages.push(url.endsWith('/index.html') ? url.slice(0, -'index.html'.length) : url);

@@ -192,7 +192,9 @@ class CrowdIsland implements Island {
       syncControls: () => this.syncControls(),
     });
     const canvas = this.figure.canvas;
-    this.cameraControl = new CameraControl(host, canvas, 0.5, 0.42, () => this.figure.requestRender());
+    // Fit frames the whole crowd, which its bounds hold over the walk (skinning every mannequin on
+    // the CPU to measure one moment would add nothing to them).
+    this.cameraControl = new CameraControl(host, canvas, 0.5, 0.42, () => this.figure.requestRender(), () => this.crowd?.bounds ?? null);
     trackIslandColors(this.colors, canvas, () => this.figure.requestRender());
     this.playback = new PlaybackControls(host, {
       // Before the model has loaded, a press is a request the start follows (controls-before-start.ts).

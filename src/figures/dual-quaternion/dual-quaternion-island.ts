@@ -144,6 +144,17 @@ class DualQuaternionIsland extends SkinView {
     return { min, max };
   }
 
+  /**
+   * Bounds of both copies as drawn now, for the Fit button (camera-control.ts): the mesh in the pose
+   * of the last frame, and again shifted along x to where the right-hand copy stands.
+   */
+  measureShown(): Bounds | null {
+    if (this.loaded === null || this.player === null) return null;
+    const bounds = this.boundsOfPoses([() => {}]);
+    bounds.max[0] += this.twin.offset[0];
+    return bounds;
+  }
+
   /** Measures both copies on the current pose and writes the note. */
   private measure(): void {
     const loaded = this.loaded;

@@ -1,13 +1,17 @@
 // The model island: a glTF file from /models/ (the element's data-model), playing the clip named
 // by data-clip (else its first clip), with the bind pose toggle, skeleton overlay and weight
-// paint. A file that fails to load shows the loader's message (a GltfError names the JSON path).
+// paint, and the weight read-out beside its legend. A file that fails to load shows the loader's
+// message (a GltfError names the JSON path).
 
 import type { Island } from '../shared/island-manager.ts';
 import { SkinView } from '../shared/skin-view.ts';
+import { addWeightReadoutWhenPainted } from '../shared/weight-readout-on-demand.ts';
 
 class ModelIsland extends SkinView {
   constructor(host: HTMLElement) {
     super(host, { ground: true, yaw: 0.55, pitch: 0.16, autoplay: true });
+    // Beside the weight paint's legend, the chosen joint's weight at the vertex pointed at.
+    addWeightReadoutWhenPainted(this);
     void this.load(host.dataset.model ?? '', host.dataset.clip ?? '');
   }
 

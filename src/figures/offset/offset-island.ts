@@ -2,12 +2,15 @@
 // that turns the child further. The skinning matrices come from the correct product
 // global × inverseBind, or, under "Break it", from one of three classic mistakes of
 // src/core/pitfalls.ts: the offset on the wrong side, the offset forgotten, the offset not inverted.
+// A mistake that carries the mesh out of the figure's framing is framed with the correct bends
+// (choice-framing.ts).
 
 import { buildPaletteReversedOrder, buildPaletteWithBindGlobals, buildPaletteWithoutOffsets } from '../../core/pitfalls.ts';
 import type { Skin } from '../../core/model.ts';
 import type { Island } from '../shared/island-manager.ts';
 import { BendView } from '../shared/bend-view.ts';
 import type { Bounds } from '../shared/camera-control.ts';
+import { ChoiceFraming } from '../shared/choice-framing.ts';
 
 const MODEL_FILE = 'two-bones-rotated.glb';
 const BENT_JOINTS = ['child'];
@@ -25,10 +28,27 @@ const PALETTE_BY_MODE: Record<string, PaletteStage | null> = {
 
 class OffsetIsland extends BendView {
   private wrongPalette: PaletteStage | null = null;
+  /** The ChoiceGroup value shown, for choiceFraming. */
+  private mode = 'correct';
+  /** What the camera frames under each choice; null until the model has loaded. */
+  private choiceFraming: ChoiceFraming | null = null;
+
+  /**
+   * Bounds of the mesh as the chosen palette draws it: over the slider's bends (BendView's
+   * measureBounds), or in the bind pose alone. Set-up work, for choiceFraming.
+   */
+  private readonly measureChoice = (bindPose: boolean): Bounds => {
+    const showBindPose = this.showBindPose;
+    this.showBindPose = bindPose;
+    const bounds = bindPose ? this.boundsOfPoses([() => this.updatePose()]) : this.measureBends();
+    this.showBindPose = showBindPose;
+    return bounds;
+  };
 
   constructor(host: HTMLElement) {
     super(host, { ground: false, yaw: 0.25, pitch: 0.1, autoplay: false });
     const mode = this.onChoice('palette-mode', (value) => this.setMode(value));
+    this.mode = mode ?? 'correct';
     this.wrongPalette = mode === null ? null : (PALETTE_BY_MODE[mode] ?? null);
     void this.load();
   }
@@ -41,9 +61,11 @@ class OffsetIsland extends BendView {
       return;
     }
     this.showBent(model, BENT_JOINTS);
+    this.choiceFraming = new ChoiceFraming(this.measureBounds());
   }
 
   private setMode(mode: string): void {
+    this.mode = mode;
     this.wrongPalette = PALETTE_BY_MODE[mode] ?? null;
     this.requestRender();
   }
@@ -57,7 +79,14 @@ class OffsetIsland extends BendView {
     return bounds;
   }
 
+  /** BendView's bounds over the slider's bends, with the palette chosen now. */
+  private measureBends(): Bounds {
+    return super.measureBounds();
+  }
+
   protected override updatePose(): void {
+    const framing = this.choiceFraming?.change(this.mode, this.showBindPose, this.measureChoice);
+    if (framing) this.frameBounds(framing);
     super.updatePose();
     const wrongPalette = this.wrongPalette;
     if (wrongPalette !== null) {

@@ -1,7 +1,8 @@
 // The drawing side of an island: its canvas and WebGL context (taken and given back for the island
 // manager, lost and restored by the browser), the renderer built on that context, the frame loop,
-// the framebuffer size, the element's data-state and the status line. What is drawn, and when a
-// clip keeps the loop going, is the scene's business (FigureScene, implemented by SkinView).
+// the framebuffer size, the element's data-state, the status line and the full-screen button
+// (full-screen.ts). What is drawn, and when a clip keeps the loop going, is the scene's business
+// (FigureScene, implemented by SkinView).
 //
 // Frames are drawn on demand: requestRender() schedules one (when the island is in view and has a
 // renderer), and the scene keeps asking for the next one only while a clip plays.
@@ -11,6 +12,7 @@
 
 import { isGpuWarm, wantsAntialias, warmUpGpu } from '../../gl/gpu-warm-up.ts';
 import type { Renderer } from '../../gl/renderer.ts';
+import { attachFullScreenButton } from './full-screen.ts';
 import { resumeIsland, type Island } from './island-manager.ts';
 import { part } from './parts.ts';
 
@@ -82,6 +84,7 @@ export class FigureCanvas implements Island {
     canvas.addEventListener('webglcontextrestored', () => this.onContextRestored());
     new ResizeObserver(() => this.resize()).observe(canvas);
     this.watchPixelRatio();
+    attachFullScreenButton(host);
     this.updateState();
   }
 

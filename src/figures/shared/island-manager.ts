@@ -13,6 +13,7 @@
 
 import { warmUpGpu } from '../../gl/gpu-warm-up.ts';
 import { keepStateBeforeStart } from './controls-before-start.ts';
+import { trackPanelHeight } from './stage-height.ts';
 
 /** What the manager asks of a mounted island (implemented by the lazily loaded code). */
 export interface Island {
@@ -130,6 +131,11 @@ function onIntersection(records: IntersectionObserverEntry[]): void {
   }
 }
 
+/** The island mounted on `host` (its code loaded and started), or undefined. */
+export function mountedIsland(host: HTMLElement): Island | undefined {
+  return mounted.get(host);
+}
+
 /** An island that failed and tries again (its Retry button): it takes a context now if it is in view. */
 export function resumeIsland(host: HTMLElement): void {
   const entry = entries.get(host);
@@ -146,6 +152,7 @@ export function observeIsland(host: HTMLElement, load: () => Promise<IslandModul
   const entry: Entry = { host, load, island: mounted.get(host) ?? null, loading: false, visible: false };
   entries.set(host, entry);
   keepStateBeforeStart(host, () => mounted.has(host));
+  trackPanelHeight(host);
   if (typeof IntersectionObserver === 'undefined') {
     // Very old browsers: treat every island as visible (the context budget still applies).
     entry.visible = true;

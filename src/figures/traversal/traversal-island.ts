@@ -1,12 +1,15 @@
 // The traversal island (chapter 5): the mannequin walking, with a "Break it" choice of two
 // traversal mistakes from src/core/pitfalls.ts — skipping the nodes that are not bones (the
 // Armature node's Z-up → Y-up rotation is lost), and taking keys as offsets from the rest pose
-// instead of replacing it.
+// instead of replacing it. Both carry the mesh out of the figure's framing (lying on the floor, up
+// in the air): the camera then frames the mistake with the correct walk (choice-framing.ts).
 
 import { Playback } from '../../core/clip.ts';
 import { animateFrame } from '../../core/frame.ts';
 import { buildPalette } from '../../core/palette.ts';
 import { localToGlobalSkippingBonelessNodes, sampleClipRelativeToRest } from '../../core/pitfalls.ts';
+import type { Bounds } from '../shared/camera-control.ts';
+import { ChoiceFraming, clipFramingPoses } from '../shared/choice-framing.ts';
 import type { Island } from '../shared/island-manager.ts';
 import { SkinView } from '../shared/skin-view.ts';
 
@@ -19,6 +22,27 @@ class TraversalIsland extends SkinView {
   private mode: TraversalMode = 'correct';
   /** 1 for each hierarchy node that is a joint of the first skin (filled when the model has loaded). */
   private isJoint = new Uint8Array(0);
+  /** What the camera frames under each choice; null until the model has loaded. */
+  private choiceFraming: ChoiceFraming | null = null;
+
+  /**
+   * Bounds of the walk as the chosen traversal draws it: the rest pose, and four moments of the
+   * clip unless `bindPose` (the poses SkinView.measureBounds frames). Set-up work, for choiceFraming.
+   */
+  private readonly measureChoice = (bindPose: boolean): Bounds => {
+    const { showBindPose, time } = this;
+    const duration = this.model!.clips[this.clipIndex].duration;
+    const bounds = this.boundsOfPoses(
+      clipFramingPoses(duration, bindPose, (bind, seconds) => {
+        this.showBindPose = bind;
+        this.time = seconds;
+        this.updatePose();
+      }),
+    );
+    this.showBindPose = showBindPose;
+    this.time = time;
+    return bounds;
+  };
 
   constructor(host: HTMLElement) {
     super(host, { ground: true, yaw: 0.55, pitch: 0.16, autoplay: true });
@@ -33,6 +57,7 @@ class TraversalIsland extends SkinView {
     this.isJoint = new Uint8Array(model.hierarchy.count);
     for (const node of model.skins[0].joints) if (node >= 0 && node < this.isJoint.length) this.isJoint[node] = 1;
     this.setModel(model, clipIndex);
+    this.choiceFraming = new ChoiceFraming(this.measureBounds());
   }
 
   private setMode(mode: TraversalMode): void {
@@ -41,6 +66,8 @@ class TraversalIsland extends SkinView {
   }
 
   protected override updatePose(): void {
+    const framing = this.choiceFraming?.change(this.mode, this.showBindPose, this.measureChoice);
+    if (framing) this.frameBounds(framing);
     const player = this.player!;
     const model = player.model;
     if (this.mode === 'relative-keys' && !this.showBindPose) {
