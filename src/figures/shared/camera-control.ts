@@ -25,8 +25,8 @@ export interface Bounds {
 
 /**
  * Skins primitive `primitive` of mesh `mesh` (indices into model.meshes and its primitives) with
- * `palette` and returns the skinned positions, 3 floats per vertex: a faster kernel than
- * skinVertices for boundsOfPoses.
+ * `palette` and returns the skinned positions, 3 floats per vertex, model space: a faster kernel
+ * than skinVertices for boundsOfPoses. The array may be the kernel's own, overwritten by its next call.
  */
 export type SkinPositions = (mesh: number, primitive: number, palette: Float32Array) => Float32Array;
 

@@ -420,7 +420,10 @@ export class SkinView implements Island {
     const clip = model.clips[this.clipIndex];
     if (clip !== undefined) {
       const clipName = clip.name === '' ? 'the clip' : `the ${clip.name} clip`;
-      state.push(this.playing ? `playing ${clipName}` : `paused at ${formatNumber(this.clipTime(), 2, { fixed: true })} s of ${clipName}`);
+      // Paused, the time the slider shows: at the end of the clip that is its duration, where clipTime() has looped to 0.
+      const slider = this.playback.sliderTime;
+      const paused = Number.isFinite(slider) ? slider : this.clipTime();
+      state.push(this.playing ? `playing ${clipName}` : `paused at ${formatNumber(paused, 2, { fixed: true })} s of ${clipName}`);
     }
     const node = this.jointPicker.node(model);
     const jointName = node < 0 ? '' : model.hierarchy.names[node] || `joint ${this.jointPicker.selected}`;
