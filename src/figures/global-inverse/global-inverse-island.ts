@@ -13,6 +13,7 @@
 import { Playback } from '../../core/clip.ts';
 import { animateFrame, showRestPose } from '../../core/frame.ts';
 import type { Bounds } from '../shared/camera-control.ts';
+import { unionOfBounds } from '../shared/choice-framing.ts';
 import { formatNumber } from '../shared/format.ts';
 import type { Island } from '../shared/island-manager.ts';
 import { SkinView } from '../shared/skin-view.ts';
@@ -30,16 +31,6 @@ function sizeOf({ min, max }: Bounds): [number, number, number] {
 
 function diagonalOf(bounds: Bounds): number {
   return Math.hypot(...sizeOf(bounds));
-}
-
-function unionOf(a: Bounds, b: Bounds): Bounds {
-  const min = new Float32Array(3);
-  const max = new Float32Array(3);
-  for (let axis = 0; axis < 3; axis++) {
-    min[axis] = Math.min(a.min[axis], b.min[axis]);
-    max[axis] = Math.max(a.max[axis], b.max[axis]);
-  }
-  return { min, max };
 }
 
 /** "1.85 m", or "1.85 cm" under a metre's tenth. */
@@ -108,7 +99,7 @@ class GlobalInverseIsland extends SkinView {
     for (const mode of GLOBAL_INVERSE_MODES) {
       const own = walking.get(mode)!;
       const alone = mode === 'correct' || diagonalOf(own) < SMALL_MESH * diagonalOf(correct);
-      this.framing.set(mode, alone ? own : unionOf(own, correct));
+      this.framing.set(mode, alone ? own : unionOfBounds(own, correct));
     }
     // Sizes in the rest pose (the T-pose): height is y for the upright mesh, length z for one lying down.
     const [, height] = sizeOf(rest.get('correct')!);
