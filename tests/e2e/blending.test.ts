@@ -3,9 +3,7 @@
 // the clocks, the clip B, the additive layer, its weight and reference; each "Break it" changes the
 // pixels and "Correct" gives back the exact ones; the note's numbers and the plot's curves are the
 // core's, computed here in Node by the same functions at the same settings; all of it from the
-// keyboard; and axe finds nothing serious in either theme.
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+// keyboard; and axe finds no violation in either theme.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { readProjectModel } from '../../src/build-time/project-models.ts';
@@ -27,6 +25,7 @@ import {
 } from '../../src/figures/blend/blend-pose.ts';
 import { differingShare, nextFrames, pause, shot, waitForState } from './figures.ts';
 import { openSite, type Site } from './harness.ts';
+import { axeViolations } from './axe.ts';
 
 const PATH = '/chapters/blending-clips/';
 /** Milliseconds the figure waits after a change before it measures (SETTLE_MS), with room. */
@@ -267,8 +266,7 @@ describe('the blend figure (chapter 11)', () => {
   });
 
   for (const colorScheme of ['light', 'dark'] as const) {
-    it(`has no serious or critical axe violations with both figures running, ${colorScheme}`, async () => {
-      const axeSource = readFileSync(join(process.cwd(), 'node_modules/axe-core/axe.min.js'), 'utf8');
+    it(`has no axe violations with both figures running, ${colorScheme}`, async () => {
       const { page, context } = await site.newPage({ colorScheme });
       await page.goto(site.origin + PATH);
       for (const island of await page.locator('blend-figure').all()) {
@@ -278,19 +276,7 @@ describe('the blend figure (chapter 11)', () => {
       }
       await page.waitForTimeout(SETTLE);
       await nextFrames(page);
-      await page.addScriptTag({ content: axeSource });
-      const violations = await page.evaluate(async () => {
-        const axe = (window as unknown as { axe: { run: (context: Element, options: object) => Promise<{ violations: { id: string; impact: string; help: string; nodes: { target: string[] }[] }[] }> } }).axe;
-        const results: string[] = [];
-        for (const figure of document.querySelectorAll('blend-figure')) {
-          const result = await axe.run(figure, { resultTypes: ['violations'] });
-          for (const violation of result.violations) {
-            if (violation.impact === 'serious' || violation.impact === 'critical') results.push(`${violation.id}: ${violation.help} — ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-          }
-        }
-        return results;
-      });
-      expect(violations).toEqual([]);
+      expect(await axeViolations(page, 'blend-figure')).toEqual([]);
       await context.close();
     });
   }

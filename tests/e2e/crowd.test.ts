@@ -1,6 +1,6 @@
 // Chapter 12 in Chromium (SwiftShader): the crowd figure runs 100 mannequins and reports what each
 // stage costs; every switch changes what it reports or draws, and coming back gives the same
-// pixels; "Measure" times every crowd size and plots it; axe finds nothing serious. And the
+// pixels; "Measure" times every crowd size and plots it; axe finds no violation. And the
 // instanced shader (shaders/variants/crowd.vert), run with transform feedback over several instances —
 // each with its own time and place, palettes sampled or baked — equals the core's CPU skinning
 // (skinVertices) of that instance's palette, turned and moved as the instance stands.
@@ -19,12 +19,12 @@ import { skinVertices } from '../../src/core/skin.ts';
 import { layoutCrowd, placeInstance, type CrowdLayout } from '../../src/figures/crowd/crowd-layout.ts';
 import { differingShare, pause, shot, waitForState } from './figures.ts';
 import { openSite, type Site } from './harness.ts';
+import { axeViolations } from './axe.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const PATH = '/chapters/skinning-a-crowd/';
 /** Largest allowed |GPU − CPU| per coordinate, metres (positions) and unit-vector components (normals). */
 const TOLERANCE = 1e-5;
-const axeSource = readFileSync(join(root, 'node_modules/axe-core/axe.min.js'), 'utf8');
 
 let site: Site;
 
@@ -132,7 +132,7 @@ describe('the crowd figure (chapter 12)', () => {
     await context.close();
   }, 300_000);
 
-  it('measures every crowd size on demand and plots it; axe finds nothing serious, in either theme', async () => {
+  it('measures every crowd size on demand and plots it; axe finds no violation, in either theme', async () => {
     for (const colorScheme of ['light', 'dark'] as const) {
       const { page, context, errors, island } = await openCrowd(colorScheme);
       if (colorScheme === 'light') {
@@ -165,15 +165,7 @@ describe('the crowd figure (chapter 12)', () => {
         expect(await island.locator('[data-measured="10-total"]').textContent()).toMatch(/^\d+(\.\d+)? ms$/);
         expect(await island.getAttribute('data-count'), 'back to the crowd shown before').toBe('100');
       }
-      await page.addScriptTag({ content: axeSource });
-      const violations = await island.evaluate(async (figure) => {
-        const axe = (window as unknown as { axe: { run: (context: Element, options: object) => Promise<{ violations: { id: string; impact: string; help: string; nodes: { target: string[] }[] }[] }> } }).axe;
-        const result = await axe.run(figure, { resultTypes: ['violations'] });
-        return result.violations
-          .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-          .map((violation) => `${violation.id}: ${violation.help} — ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-      });
-      expect(violations, colorScheme).toEqual([]);
+      expect(await axeViolations(page, 'crowd-figure'), colorScheme).toEqual([]);
       expect(errors).toEqual([]);
       await context.close();
     }

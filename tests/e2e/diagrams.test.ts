@@ -1,18 +1,18 @@
 // The build-time diagrams in Chromium: the per-frame pipeline at the top of every chapter, with
 // exactly one stage lit (the one src/build-time/pipeline.ts gives the chapter) in the layout the
 // width shows, its links landing on built chapters, left out of the search index and inside the
-// viewport on a phone; and axe finds nothing serious in chapter 4's diagrams, light and dark, at
-// 360 and 1280 px.
+// viewport on a phone; the diagrams of chapters 3, 4 and 5: their data and their phone layout; and
+// axe finds no violation in any of them, light and dark, at 360 and 1280 px.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { dist, openSite, type Site } from './harness.ts';
+import { axeViolations } from './axe.ts';
 import { CHAPTER_STAGES } from '../../src/build-time/pipeline.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
-const axeSource = readFileSync(join(root, 'node_modules/axe-core/axe.min.js'), 'utf8');
 
 /** Chapter id → its `order`, from the chapter files (NN-slug.mdx: the id is the slug). */
 const chapters = readdirSync(join(root, 'src/content/chapters'))
@@ -114,25 +114,72 @@ describe('chapter diagrams', () => {
 
   for (const colorScheme of ['light', 'dark'] as const) {
     for (const width of [360, 1280]) {
-      it(`has no serious or critical axe violation in chapter 4's pipeline and diagram (${colorScheme}, ${width} px)`, async () => {
+      it(`has no axe violation in chapter 4's pipeline and diagram (${colorScheme}, ${width} px)`, async () => {
         const { page, context } = await site.newPage({ colorScheme, width, height: 800, reducedMotion: 'reduce' });
         await page.goto(`${site.origin}/chapters/offset-matrices/`, { waitUntil: 'domcontentloaded' });
         await page.locator('[data-diagram="bone-space"]').scrollIntoViewIfNeeded();
-        await page.addScriptTag({ content: axeSource });
-        const violations = await page.evaluate(async () => {
-          const axe = (window as unknown as { axe: { run: (context: Element, options: object) => Promise<{ violations: { id: string; impact: string; help: string; nodes: { target: string[] }[] }[] }> } }).axe;
-          const found: string[] = [];
-          for (const element of document.querySelectorAll('[data-pipeline], [data-diagram]')) {
-            const result = await axe.run(element, { resultTypes: ['violations'] });
-            for (const violation of result.violations) {
-              if (violation.impact === 'serious' || violation.impact === 'critical') {
-                found.push(`${violation.id}: ${violation.help} — ${violation.nodes.slice(0, 5).map((node) => node.target.join(' ')).join(', ')}`);
-              }
-            }
-          }
-          return found;
-        });
-        expect(violations).toEqual([]);
+        expect(await axeViolations(page, '[data-pipeline], [data-diagram]')).toEqual([]);
+        await context.close();
+      });
+    }
+  }
+});
+
+describe('chapters 3 and 5: the bind pose and the parents-first order', () => {
+  const pages = [
+    { path: '/chapters/bind-pose/', diagram: 'bind-pose' },
+    { path: '/chapters/hierarchy-traversal/', diagram: 'parents-first' },
+  ];
+
+  it('draws chapter 3’s vertex at the core’s coordinates and chapter 5’s 21 nodes, every arc to an earlier cell', async () => {
+    const { page, context, errors } = await site.newPage({ width: 1280, height: 800 });
+    await page.goto(`${site.origin}/chapters/bind-pose/`, { waitUntil: 'domcontentloaded' });
+    const vertices = await page.$$eval('[data-diagram="bind-pose"] .diagram-wide [data-vertex-at]', (dots) => dots.map((dot) => dot.getAttribute('data-vertex-at')));
+    // (0.1, 1.75, 0.1) turned 45° about z round the child's joint at (0, 1): √½ (0.1 − 0.75), 1 + √½ (0.1 + 0.75).
+    expect(vertices).toEqual(['(0.1, 1.75, 0.1)', '(−0.46, 1.601, 0.1)']);
+    expect(await page.locator('[data-diagram="bind-pose"] .diagram-wide').getAttribute('aria-label')).toContain('to (−0.46, 1.601, 0.1)');
+
+    await page.goto(`${site.origin}/chapters/hierarchy-traversal/`, { waitUntil: 'domcontentloaded' });
+    const figure = page.locator('[data-diagram="parents-first"]');
+    expect(await figure.getAttribute('data-node-count')).toBe('21');
+    const cells = await page.$$eval('[data-diagram="parents-first"] .diagram-wide [data-cell]', (groups) =>
+      groups.map((group) => ({ cell: Number(group.getAttribute('data-cell')), parent: Number(group.getAttribute('data-parent')), other: group.classList.contains('parents-first-other') })),
+    );
+    expect(cells.map((each) => each.cell)).toEqual([...Array(21).keys()]);
+    for (const each of cells) expect(each.parent).toBeLessThan(each.cell);
+    expect(cells.filter((each) => each.other).map((each) => each.cell)).toEqual([0, 20]);
+    expect(await page.locator('[data-diagram="parents-first"] .diagram-wide [data-node="Armature"]').getAttribute('class')).toContain('parents-first-other');
+    expect(await page.locator('[data-diagram="parents-first"] .diagram-wide .parents-first-arc').count()).toBe(19);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('shows one layout of each at 360 px, inside the viewport, without sideways scrolling', async () => {
+    const { page, context } = await site.newPage({ width: 360, height: 800 });
+    for (const { path, diagram } of pages) {
+      await page.goto(`${site.origin}${path}`, { waitUntil: 'domcontentloaded' });
+      const shown = await page.$$eval(`[data-diagram="${diagram}"] svg`, (svgs) =>
+        svgs.filter((svg) => getComputedStyle(svg).display !== 'none').map((svg) => ({ layout: svg.classList.contains('diagram-narrow') ? 'narrow' : 'wide', left: svg.getBoundingClientRect().left, right: svg.getBoundingClientRect().right })),
+      );
+      expect(shown.map((each) => each.layout), diagram).toEqual(['narrow']);
+      expect(shown[0].left).toBeGreaterThanOrEqual(0);
+      expect(shown[0].right).toBeLessThanOrEqual(360);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), diagram).toBeLessThanOrEqual(360);
+    }
+    await context.close();
+  });
+
+  for (const colorScheme of ['light', 'dark'] as const) {
+    for (const width of [360, 1280]) {
+      it(`has no axe violation of any impact in either diagram (${colorScheme}, ${width} px)`, async () => {
+        const { page, context } = await site.newPage({ colorScheme, width, height: 800, reducedMotion: 'reduce' });
+        const found: string[] = [];
+        for (const { path, diagram } of pages) {
+          await page.goto(`${site.origin}${path}`, { waitUntil: 'domcontentloaded' });
+          await page.locator(`[data-diagram="${diagram}"]`).scrollIntoViewIfNeeded();
+          found.push(...(await axeViolations(page, `[data-diagram="${diagram}"]`)).map((violation) => `${diagram}: ${violation}`));
+        }
+        expect(found).toEqual([]);
         await context.close();
       });
     }

@@ -2,9 +2,11 @@
 // <img data-part=poster>, rendered by src/build-time/poster/) against what the figure draws; and
 // the poster standing in for the figure without WebGL2, without JavaScript, and in print.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { nextFrames, waitForState } from './figures.ts';
-import { openSite, type Site } from './harness.ts';
+import { dist, openSite, type Site } from './harness.ts';
 
 let site: Site;
 
@@ -81,6 +83,9 @@ const FIGURES = [
   { path: '/chapters/the-skinning-shader/', tag: 'skin-shader-figure' },
 ];
 
+/** Every page with a live figure: the home page and every chapter (read from the built site). */
+const FIGURE_PAGES = ['/', ...readdirSync(join(dist, 'chapters')).map((slug) => `/chapters/${slug}/`)];
+
 describe('posters', () => {
   it('match the first frame their figure draws, and another figure’s poster does not', async () => {
     // Reduced motion: clips do not start playing, so the canvas keeps its first frame.
@@ -110,7 +115,7 @@ describe('posters', () => {
     await context.close();
   });
 
-  it('stand in for every figure, with a sentence, when WebGL2 is missing', async () => {
+  it('stand in for every figure on every page, with a sentence, when WebGL2 is missing', async () => {
     const { page, context } = await site.newPage();
     await page.addInitScript(() => {
       const getContext = HTMLCanvasElement.prototype.getContext;
@@ -118,11 +123,12 @@ describe('posters', () => {
         return type === 'webgl2' ? null : (getContext as (...args: unknown[]) => unknown).call(this, type, ...rest);
       } as typeof getContext;
     });
-    for (const path of ['/chapters/bones-and-the-hierarchy/', '/chapters/the-skinning-shader/']) {
+    for (const path of FIGURE_PAGES) {
       await page.goto(site.origin + path);
       const islands = page.locator('.island:has(.island-stage)');
       const count = await islands.count();
-      expect(count, path).toBeGreaterThan(1);
+      expect(count, path).toBeGreaterThan(0);
+      expect(count, `${path}: every canvas sits in a stage with a poster`).toBe(await page.locator('canvas').count());
       for (let i = 0; i < count; i++) {
         const island = islands.nth(i);
         await island.scrollIntoViewIfNeeded();

@@ -10,13 +10,13 @@ import { fileURLToPath } from 'node:url';
 import { NodeIO } from '@gltf-transform/core';
 import type { Locator, Page } from 'playwright-core';
 import { dist, openSite, type Site } from './harness.ts';
+import { axeViolations } from './axe.ts';
 import { nextFrames, waitForState } from './figures.ts';
 import { extractRegion } from '../../src/build-time/regions.ts';
 import { estimateReadingTime } from '../../src/build-time/reading-time.ts';
 import { weightColor } from '../../src/build-time/poster/render-scene.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
-const axeSource = readFileSync(join(root, 'node_modules/axe-core/axe.min.js'), 'utf8');
 const chaptersDirectory = join(root, 'src/content/chapters');
 /** Chapter file → URL: NN-slug.mdx is served at /chapters/slug/. */
 const chapterFiles = readdirSync(chaptersDirectory).filter((name) => name.endsWith('.mdx')).sort();
@@ -33,18 +33,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await site?.close();
 });
-
-/** Serious and critical axe violations of the page (or of the element `selector`). */
-async function axeViolations(page: Page, selector?: string): Promise<string[]> {
-  await page.addScriptTag({ content: axeSource });
-  return page.evaluate(async (within) => {
-    const axe = (window as unknown as { axe: { run: (context: Element | Document, options: object) => Promise<{ violations: { id: string; impact: string; help: string; nodes: { target: string[] }[] }[] }> } }).axe;
-    const result = await axe.run(within === undefined ? document : document.querySelector(within)!, { resultTypes: ['violations'] });
-    return result.violations
-      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-      .map((violation) => `${violation.id}: ${violation.help} — ${violation.nodes.slice(0, 5).map((node) => node.target.join(' ')).join(', ')}`);
-  }, selector);
-}
 
 describe('reading time', () => {
   it('shows each chapter’s estimate under its title, out of the search index', async () => {
