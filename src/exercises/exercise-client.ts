@@ -1,8 +1,8 @@
 // The page script of the "Check yourself" exercises (src/components/Exercises.astro): grades on
-// Check, reveals on Show answer, moves ordering items with their buttons, and keeps which
-// exercises are solved in localStorage ("exercise:<chapter>:<id>" = "solved"; nothing is kept
-// when storage is unavailable).
-import { gradeChoice, gradeNumbers, gradeOrder, type ClientData, type Verdict } from './grade.ts';
+// Check (grade.ts, imported then), reveals on Show answer, moves ordering items with their
+// buttons, and keeps which exercises are solved in localStorage ("exercise:<chapter>:<id>" =
+// "solved"; nothing is kept when storage is unavailable).
+import type { ClientData, Verdict } from './grade.ts';
 
 const storageKey = (chapter: string, id: string) => `exercise:${chapter}:${id}`;
 
@@ -51,8 +51,10 @@ function setUpChapter(container: HTMLElement): void {
     };
     if (readSolved(key)) markSolved(section);
 
-    form.addEventListener('submit', (event) => {
+    form.addEventListener('submit', async (event) => {
       event.preventDefault();
+      // The grading code loads with the first Check of the page, not with every chapter.
+      const { gradeChoice, gradeNumbers, gradeOrder } = await import('./grade.ts');
       if (data.kind === 'choice') {
         report(gradeChoice(data, section.querySelector<HTMLInputElement>('input[type=radio]:checked')?.value ?? null));
       } else if (data.kind === 'numbers') {
