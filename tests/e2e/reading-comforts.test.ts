@@ -520,6 +520,24 @@ describe('the weight read-out', () => {
     await context.close();
   });
 
+  it('reads the weight out in every figure that paints weights, here chapter 4’s offset figure', async () => {
+    const { page, context, errors } = await site.newPage();
+    await page.goto(site.origin + '/chapters/offset-matrices/');
+    const island = page.locator('offset-figure');
+    await island.scrollIntoViewIfNeeded();
+    await waitForState(island, ['running', 'paused']);
+    await island.locator('[data-part=weights]').check();
+    await hoverModel(page, island);
+    const state = await legendState(island);
+    const jointName = (await island.locator('[data-part=joint] option:checked').textContent())!.trim();
+    const file = await fileWeights('two-bones-rotated.glb', jointName);
+    expect(state.joint).toBe(file.joint);
+    expect(state.weight).toBeCloseTo(file.weightAt(state.vertex), 6);
+    expect(state.text).toBe(`Weight of ${jointName} at vertex ${state.vertex}: ${state.weight.toFixed(3)}`);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('follows the vertex inspector when the pointer is elsewhere, and a tap on a touch screen', async () => {
     {
       const { page, context } = await site.newPage();

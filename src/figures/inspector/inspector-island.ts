@@ -20,7 +20,8 @@ class InspectorIsland extends SkinView {
 
   constructor(host: HTMLElement) {
     super(host, { ground: true, yaw: 0.55, pitch: 0.16, autoplay: true });
-    this.clipName = this.onChoice('clip', (name) => this.playClip(name)) ?? '';
+    // Before the model has loaded, the clip chosen is the one load() starts on.
+    this.clipName = this.onChoice('clip', (name) => this.playClipNamed((this.clipName = name))) ?? '';
     this.inspector = new VertexInspector(this);
     void this.load();
   }
@@ -40,18 +41,6 @@ class InspectorIsland extends SkinView {
       max[axis] = primitive.positions[3 * vertex + axis] + FRAME_HALF_SIZE[axis];
     }
     this.frameBounds({ min, max });
-  }
-
-  /** Plays the clip named `name` from its start, keeping play or pause as it was. */
-  private playClip(name: string): void {
-    this.clipName = name;
-    const index = this.model?.clips.findIndex((clip) => clip.name === name) ?? -1;
-    if (index < 0) return; // not loaded yet: load() starts on the clip chosen
-    this.clipIndex = index;
-    this.time = 0;
-    this.showBindPose = false;
-    this.syncControls();
-    this.requestRender();
   }
 
   /** Frames every clip, not only the first: the bind pose and four moments of each. */

@@ -19,8 +19,6 @@ import { SkinView } from '../shared/skin-view.ts';
 import { flippedSegments, withPositiveW } from './exported-keys.ts';
 import { ROW_HEIGHT, TIMELINE_WIDTH, ticksPath, timeX } from '../shared/key-ticks.ts';
 
-/** One display frame at 60 Hz: what the step buttons move the clock by. */
-const FRAME_SECONDS = 1 / 60;
 /** Ticks per second of the walk as an Assimp-based player would hold it: keys counted in frames. */
 const TICKS_PER_SECOND = 30;
 const CHANNELS = ['translation', 'rotation', 'scale'];
@@ -29,7 +27,8 @@ type Mode = 'correct' | 'clamp' | 'fmod' | 'seconds-as-ticks' | 'no-ticks-defaul
 
 class KeysIsland extends SkinView {
   private mode: Mode = 'correct';
-  private rate = 1;
+  /** One display frame at 60 Hz: what the step buttons move the clock by (KeysFigure.astro's frameRate). */
+  protected override frameSeconds = 1 / 60;
   /** The player's clock, seconds since the clip started: may run past the end, or below 0. */
   private clock = 0;
   /** this.time as last seen: a change while paused is the reader moving the time slider. */
@@ -74,11 +73,6 @@ class KeysIsland extends SkinView {
     this.announcer = part(host, 'keys-announce');
     this.jointName = part(host, 'joint-name');
     this.mode = (this.onChoice('keys-mode', (value) => this.setMode(value as Mode)) ?? 'correct') as Mode;
-    const speed = part<HTMLSelectElement>(host, 'speed');
-    speed?.addEventListener('change', () => (this.rate = Number(speed.value)));
-    if (speed !== null) this.rate = Number(speed.value);
-    part(host, 'step-back')?.addEventListener('click', () => this.step(-1));
-    part(host, 'step-forward')?.addEventListener('click', () => this.step(1));
     void this.load();
   }
 
@@ -98,11 +92,11 @@ class KeysIsland extends SkinView {
     this.announceReadout();
   }
 
-  /** Pauses and moves the clock one display frame back (−1) or forward (+1). */
-  private step(direction: number): void {
+  /** Pauses and moves the clock (not only the looped time) one display frame back (−1) or forward (+1). */
+  protected override step(direction: number): void {
     if (this.playing) this.setPlaying(false);
     this.showBindPose = false;
-    this.clock += direction * FRAME_SECONDS;
+    this.clock += direction * this.frameSeconds;
     this.time = this.seenTime = wrapClipTime(this.clock, this.clip?.duration ?? 1, Playback.LOOP);
     this.syncControls();
     this.requestRender();
@@ -137,9 +131,9 @@ class KeysIsland extends SkinView {
     const player = this.player!;
     const clip = this.clip!;
     const rest = player.model.hierarchy.rest;
-    // The frame loop moved this.time on by the frame's seconds: the clock moves by that times the
-    // speed. Paused, a new this.time is the reader's: the time slider sets the clock.
-    if (this.playing) this.clock += (this.time - this.seenTime) * this.rate;
+    // The frame loop moved this.time on by the frame's seconds times the speed (this.rate): so
+    // does the clock. Paused, a new this.time is the reader's: the time slider sets the clock.
+    if (this.playing) this.clock += this.time - this.seenTime;
     else if (this.time !== this.seenTime) this.clock = this.time;
     this.time = this.seenTime = wrapClipTime(this.clock, clip.duration, Playback.LOOP);
     if (this.showBindPose) {

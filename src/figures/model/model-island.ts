@@ -5,13 +5,10 @@
 
 import type { Island } from '../shared/island-manager.ts';
 import { SkinView } from '../shared/skin-view.ts';
-import { addWeightReadoutWhenPainted } from '../shared/weight-readout-on-demand.ts';
 
 class ModelIsland extends SkinView {
   constructor(host: HTMLElement) {
     super(host, { ground: true, yaw: 0.55, pitch: 0.16, autoplay: true });
-    // Beside the weight paint's legend, the chosen joint's weight at the vertex pointed at.
-    addWeightReadoutWhenPainted(this);
     void this.load(host.dataset.model ?? '', host.dataset.clip ?? '');
   }
 

@@ -7,6 +7,9 @@
 //                                         own default (autoplay or not) decides
 //   the bind-pose radio ([data-part=pose])   pauses
 //   the time slider ([data-part=time])    pauses and leaves the bind pose
+//   a step ([data-part=step-back|-forward])  pauses, leaves the bind pose and counts in data-steps
+//                                         the frames (forward; negative: back) skin-view.ts moves
+//                                         the start time by
 //
 // This module is part of every page's initial JavaScript (through island-manager.ts): it stays tiny.
 
@@ -24,9 +27,22 @@ export function requestPlaying(host: HTMLElement, playing: boolean): void {
   if (label) label.textContent = playing ? 'Pause' : 'Play';
 }
 
-/** Forgets the request once the figure has started from it. */
+/** Forgets the requests (Play/Pause, steps) once the figure has started from them. */
 export function clearPlayRequest(host: HTMLElement): void {
   delete host.dataset.playRequest;
+  delete host.dataset.steps;
+}
+
+/** Records a step of one frame back (−1) or forward (+1) made before the clip was loaded: pauses, and leaves the bind pose. */
+export function requestStep(host: HTMLElement, direction: number): void {
+  host.dataset.steps = String((Number(host.dataset.steps) || 0) + direction);
+  requestPlaying(host, false);
+  leaveBindPose(host);
+}
+
+/** Checks the posed radio as a click would (a running island's pose toggle hears it). */
+function leaveBindPose(host: HTMLElement): void {
+  host.querySelector<HTMLInputElement>('[data-part=pose] input[value=animated]')?.click();
 }
 
 /** Elements whose controls keepStateBeforeStart already watches (an element can be observed again). */
@@ -40,8 +56,10 @@ export function keepStateBeforeStart(host: HTMLElement, started: () => boolean):
   if (watched.has(host)) return;
   watched.add(host);
   host.addEventListener('click', (event) => {
-    if (started() || !(event.target instanceof Element) || event.target.closest('[data-part=play]') === null) return;
-    requestPlaying(host, playRequest(host) !== true);
+    if (started() || !(event.target instanceof Element)) return;
+    const step = event.target.closest<HTMLElement>('[data-part^=step-]')?.dataset.part;
+    if (step !== undefined) requestStep(host, step === 'step-back' ? -1 : 1);
+    else if (event.target.closest('[data-part=play]') !== null) requestPlaying(host, playRequest(host) !== true);
   });
   host.addEventListener('change', (event) => {
     const target = event.target;
@@ -56,8 +74,7 @@ export function keepStateBeforeStart(host: HTMLElement, started: () => boolean):
       return;
     }
     requestPlaying(host, false);
-    const posed = host.querySelector<HTMLInputElement>('[data-part=pose] input[value=animated]');
-    if (posed !== null) posed.checked = true;
+    leaveBindPose(host);
   });
 }
 

@@ -44,6 +44,25 @@ interface Entry {
 }
 
 const entries = new Map<Element, Entry>();
+
+// A figure's state in the address (?fig=…, url-state.ts) is set before any island's code loads;
+// the module loads only for such an address, or when a figure's Link or a link carrying its state
+// ([data-figure-link], FigureLinks.astro) is pressed (a modified click keeps the browser's own
+// behaviour). Both are set up with the page's first island. Kept this small for the JS budget.
+let addressState: Promise<void> | null | undefined;
+const urlState = () => import('./url-state.ts');
+
+function followAddressAndLinks(): void {
+  addressState = location.search.includes('fig=') ? urlState().then((state) => state.applyAddressState()) : null;
+  document.addEventListener('click', (event) => {
+    const trigger = (event.target as Element).closest?.<HTMLElement>('[data-figure-link]');
+    if (trigger && !(event.ctrlKey || event.metaKey || event.shiftKey)) {
+      event.preventDefault();
+      void urlState().then((state) => state.followFigureLink(trigger));
+    }
+  });
+}
+
 /** Islands already mounted, kept if their element is taken out of the page and put back. */
 const mounted = new WeakMap<HTMLElement, Island>();
 let observer: IntersectionObserver | null = null;
@@ -100,6 +119,7 @@ async function activate(entry: Entry): Promise<void> {
     entry.loading = true;
     entry.host.dataset.state = 'loading';
     try {
+      await addressState;
       const module = await entry.load();
       entry.island = module.mountIsland(entry.host);
       mounted.set(entry.host, entry.island);
@@ -148,6 +168,7 @@ export function resumeIsland(host: HTMLElement): void {
  */
 export function observeIsland(host: HTMLElement, load: () => Promise<IslandModule>): void {
   if (entries.has(host)) return;
+  if (addressState === undefined) followAddressAndLinks();
   if (!host.dataset.state) host.dataset.state = 'idle';
   const entry: Entry = { host, load, island: mounted.get(host) ?? null, loading: false, visible: false };
   entries.set(host, entry);

@@ -1,5 +1,6 @@
 // The script of Timeline.astro (or of a figure's own [data-part=play] button): play/pause, the
-// time slider and its output, and the element's data-playing attribute. The state they show
+// time slider and its output, the element's data-playing attribute, and PlaybackOptions.astro's
+// clip menu, one-frame steps and speed menu. The state they show
 // (playing, time) is SkinView's: this class passes the reader's input on and shows what it is told.
 
 import type { Clip } from '../../core/model.ts';
@@ -14,6 +15,10 @@ export interface PlaybackInput {
   seek(): void;
   /** The time slider was let go (a committed change). */
   seekDone(): void;
+  /** A step button was pressed: one frame back, −1, or forward, +1 (figures with steps). */
+  step?(direction: number): void;
+  /** The clip menu or the speed menu changed (their values: chosenClip, speed; figures with them). */
+  playbackChanged?(): void;
 }
 
 export class PlaybackControls {
@@ -21,6 +26,8 @@ export class PlaybackControls {
   private readonly playButton: HTMLButtonElement | null;
   private readonly timeSlider: HTMLInputElement | null;
   private readonly timeOutput: HTMLOutputElement | null;
+  private readonly clipMenu: HTMLSelectElement | null;
+  private readonly speedMenu: HTMLSelectElement | null;
   /** Clip time shown in the time output, in hundredths of a second (−1: none yet). */
   private shownHundredths = -1;
   /** The slider has shown a clip's range (before that, its 0–1 range stands for the whole clip). */
@@ -32,7 +39,12 @@ export class PlaybackControls {
     this.playButton = part(host, 'play');
     this.timeSlider = part(host, 'time');
     this.timeOutput = part(host, 'time-output');
+    this.clipMenu = part(host, 'clip-select');
+    this.speedMenu = part(host, 'speed');
     host.dataset.playing = 'false';
+    part(host, 'step-back')?.addEventListener('click', () => input.step?.(-1));
+    part(host, 'step-forward')?.addEventListener('click', () => input.step?.(1));
+    for (const menu of [this.clipMenu, this.speedMenu]) menu?.addEventListener('change', () => input.playbackChanged?.());
     this.playButton?.addEventListener('click', () => input.togglePlaying());
     // Pressing the slider takes hold of the time where the thumb stands (a click on the thumb of a
     // playing clip changes no value, so no input event follows); a press on the track then moves
@@ -40,6 +52,16 @@ export class PlaybackControls {
     this.timeSlider?.addEventListener('pointerdown', () => input.seek());
     this.timeSlider?.addEventListener('input', () => input.seek());
     this.timeSlider?.addEventListener('change', () => input.seekDone());
+  }
+
+  /** The clip chosen in the clip menu (its name), undefined without a menu. */
+  get chosenClip(): string | undefined {
+    return this.clipMenu?.value;
+  }
+
+  /** The speed chosen in the speed menu, × the clip's own rate (1 without a menu). */
+  get speed(): number {
+    return Number(this.speedMenu?.value ?? 1);
   }
 
   /** The time slider's value, seconds into the clip (NaN without a slider). */
@@ -107,7 +129,8 @@ const LOOP_END_TOLERANCE = 1e-9;
  * the end of the clip, not as its start, so End, and an arrow key at the end, stay there.
  */
 function loopedForSlider(time: number, duration: number): number {
-  const looped = time % duration;
+  // A positive modulo: a clip played backwards runs below 0.
+  const looped = time < 0 ? (time % duration) + duration : time % duration;
   if (time > 0 && looped <= LOOP_END_TOLERANCE * duration) return duration;
   return Math.min(looped || 0, duration);
 }

@@ -24,7 +24,7 @@ import { createRenderer, drawFrame, type RenderFrame, type Renderer } from '../.
 import type { SkinShader } from '../../gl/skin-shaders.ts';
 import { boundsOfPoses, CameraControl, type Bounds, type SkinPositions } from './camera-control.ts';
 import { watchChoiceGroup } from './choice-group.ts';
-import { clearPlayRequest, playRequest, requestPlaying } from './controls-before-start.ts';
+import { clearPlayRequest, playRequest, requestPlaying, requestStep } from './controls-before-start.ts';
 import { FigureCanvas, type FailureState } from './figure-canvas.ts';
 import { describeChoices, describePose, describeSliders, FigureDescription } from './figure-description.ts';
 import { formatNumber } from './format.ts';
@@ -34,6 +34,7 @@ import { PlaybackControls } from './playback-controls.ts';
 import { PoseToggle } from './pose-toggle.ts';
 import { trackIslandColors } from './theme.ts';
 import { ViewToggles } from './view-toggles.ts';
+import { addWeightReadoutWhenPainted } from './weight-readout-on-demand.ts';
 
 /** The site's base path ("/" or "/sub/"), as Vite bakes it in. */
 const BASE_URL = import.meta.env.BASE_URL.endsWith('/') ? import.meta.env.BASE_URL : `${import.meta.env.BASE_URL}/`;
@@ -69,6 +70,14 @@ export class SkinView implements Island {
   /** Seconds into the clip (before looping). */
   time = 0;
   playing = false;
+  /** Playback speed, × the clip's own rate (the speed menu's; negative plays backwards). */
+  rate = 1;
+  /**
+   * What a step button moves the time by, seconds: one frame at 30 per second, the walk's key
+   * spacing (37 keys over 1.2 s) and PlaybackOptions.astro's default frameRate, which labels it; a
+   * figure that labels another rate sets its own.
+   */
+  protected frameSeconds = 1 / 30;
   showBindPose = false;
 
   private readonly figure: FigureCanvas;
@@ -125,7 +134,15 @@ export class SkinView implements Island {
       togglePlaying: () => (this.model === null ? requestPlaying(host, playRequest(host) !== true) : this.setPlaying(!this.playing)),
       seek: () => this.seek(),
       seekDone: () => this.announceReadout(),
+      step: (direction) => (this.model === null ? requestStep(host, direction) : this.step(direction)),
+      // The clip or the speed menu changed: play the clip chosen, at the speed chosen.
+      playbackChanged: () => {
+        this.rate = this.playback.speed;
+        this.playClipNamed(this.playback.chosenClip);
+        this.requestRender();
+      },
     });
+    this.rate = this.playback.speed;
     this.poseToggle = new PoseToggle(host, (showBindPose) => this.showPose(showBindPose));
     // The controls work before the figure starts: it starts from the pose the reader chose.
     this.showBindPose = this.poseToggle.bindChecked;
@@ -138,6 +155,8 @@ export class SkinView implements Island {
       this.announceReadout();
     });
     this.description = new FigureDescription(host, () => this.composeDescription());
+    // Beside the weight paint's legend (ViewToggles.astro), the painted joint's weight at the vertex pointed at.
+    if (host.querySelector('[data-part=weight-legend]') !== null) addWeightReadoutWhenPainted(this);
   }
 
   // ── Island (called by the island manager) ────────────────────────────────────────────────
@@ -167,14 +186,19 @@ export class SkinView implements Island {
   setModel(model: Model, clipIndex: number): void {
     this.model = model;
     this.player = createPlayer(model);
-    this.clipIndex = clipIndex;
+    // The clip menu's choice, when it names one of the model's clips (it may be chosen before the start).
+    const chosen = model.clips.findIndex((clip) => clip.name === this.playback.chosenClip);
+    this.clipIndex = chosen < 0 ? clipIndex : chosen;
     // What the reader set before the clip was known: a time slider moved (a share of the clip,
-    // paused there), a Play/Pause pressed (decides over autoplay), the bind pose (paused).
-    const clip = model.clips[clipIndex];
+    // paused there), a Play/Pause pressed (decides over autoplay), the bind pose (paused), steps
+    // (frames on from there; paused, and out of the bind pose).
+    const clip = model.clips[this.clipIndex];
     const chosenFraction = this.playback.fractionChosenBeforeStart;
     const requested = playRequest(this.host);
+    const steps = Number(this.host.dataset.steps) || 0;
     clearPlayRequest(this.host);
     this.time = clip !== undefined && chosenFraction !== null ? chosenFraction * clip.duration : 0;
+    this.time += steps * this.frameSeconds;
     const bounds = this.measureBounds();
     this.ground = this.options.ground ? placeGround(bounds.min, bounds.max) : null;
     const { min, max } = bounds;
@@ -183,7 +207,7 @@ export class SkinView implements Island {
     const joint = this.jointPicker.list(model);
     if (joint !== null) this.selectJoint(joint);
     const autoplay = this.options.autoplay && chosenFraction === null && !this.showBindPose && !window.matchMedia('(prefers-reduced-motion: reduce)').matches;
-    this.playing = clipIndex >= 0 && (requested ?? autoplay);
+    this.playing = clip !== undefined && (requested ?? autoplay);
     if (this.playing) this.showBindPose = false;
     this.syncControls();
     this.figure.sceneChanged();
@@ -326,6 +350,32 @@ export class SkinView implements Island {
   }
 
   /**
+   * Plays the model's clip named `name` from its start, keeping play or pause as it was, out of
+   * the bind pose; nothing happens for a name the model has not (or before the model has loaded).
+   */
+  playClipNamed(name: string | undefined): void {
+    const index = this.model?.clips.findIndex((clip) => clip.name === name) ?? -1;
+    if (index < 0 || index === this.clipIndex) return;
+    this.clipIndex = index;
+    this.time = 0;
+    this.showBindPose = false;
+    this.syncControls();
+    this.requestRender();
+  }
+
+  /**
+   * A step button (PlaybackOptions.astro): pauses, leaves the bind pose and moves the time one
+   * frame (frameSeconds) back (−1) or forward (+1) from the clip time shown.
+   * Figures with their own clock override it (keys-island.ts).
+   */
+  protected step(direction: number): void {
+    this.showBindPose = false;
+    this.time = this.clipTime() + direction * this.frameSeconds;
+    this.setPlaying(false);
+    this.announceReadout();
+  }
+
+  /**
    * Poses the model for this frame (fills player.locals/globals/palettes). The default plays
    * the clip, or shows the bind pose; the arm overrides it with its slider angles.
    */
@@ -423,7 +473,8 @@ export class SkinView implements Island {
       // Paused, the time the slider shows: at the end of the clip that is its duration, where clipTime() has looped to 0.
       const slider = this.playback.sliderTime;
       const paused = Number.isFinite(slider) ? slider : this.clipTime();
-      state.push(this.playing ? `playing ${clipName}` : `paused at ${formatNumber(paused, 2, { fixed: true })} s of ${clipName}`);
+      const speed = this.rate === 1 ? '' : ` at ${this.rate}× speed`;
+      state.push(this.playing ? `playing ${clipName}${speed}` : `paused at ${formatNumber(paused, 2, { fixed: true })} s of ${clipName}${speed}`);
     }
     const node = this.jointPicker.node(model);
     const jointName = node < 0 ? '' : model.hierarchy.names[node] || `joint ${this.jointPicker.selected}`;
@@ -466,7 +517,7 @@ export class SkinView implements Island {
   /** Frame loop, before drawing: a playing clip (not in the bind pose) moves on by `seconds`. */
   private advance(seconds: number): boolean {
     const animating = this.playing && !this.showBindPose;
-    if (animating) this.time += seconds;
+    if (animating) this.time += seconds * this.rate;
     return animating;
   }
 

@@ -12,7 +12,6 @@ import { limitInfluences } from '../../core/weights.ts';
 import type { Island } from '../shared/island-manager.ts';
 import { BendView } from '../shared/bend-view.ts';
 import { VertexInspector } from '../shared/vertex-inspector.ts';
-import { addWeightReadoutWhenPainted } from '../shared/weight-readout-on-demand.ts';
 
 const MODEL_FILE = 'bend-tube.glb';
 /** The joints the slider bends (their names in the file), each by the slider's angle about its own z axis. */
@@ -30,8 +29,6 @@ class WeightsIsland extends BendView {
     this.mode = (this.onChoice('weights-mode', (value) => this.setMode(value as WeightsMode)) ?? 'smooth') as WeightsMode;
     // One vertex taken apart: its joints, weights, matrices and the sum, for the weights chosen.
     new VertexInspector(this);
-    // Beside the weight paint's legend, the chosen joint's weight at the vertex pointed at or inspected.
-    addWeightReadoutWhenPainted(this);
     void this.load();
   }
 
