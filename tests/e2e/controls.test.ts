@@ -4,7 +4,7 @@
 // clip and Play leaves it; a joint chosen while nothing shows joints turns the weight paint on.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { differingPixels, nextFrames, shot, waitForState } from './figures.ts';
+import { differingPixels, nextFrames, openIsland, shot } from './figures.ts';
 import { openSite, type Site } from './harness.ts';
 
 let site: Site;
@@ -16,16 +16,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await site?.close();
 });
-
-/** A fresh page on `path`, scrolled to its first `tag` island once that island runs. */
-async function openIsland(path: string, tag: string) {
-  const { page, context, errors } = await site.newPage();
-  await page.goto(site.origin + path);
-  const island = page.locator(tag).first();
-  await island.scrollIntoViewIfNeeded();
-  await waitForState(island, ['running']);
-  return { page, context, errors, island };
-}
 
 const slider = (island: Locator) => island.locator('[data-part=time]');
 const timeOutput = (island: Locator) => island.locator('[data-part=time-output]');
@@ -71,7 +61,7 @@ async function movement(page: Page, island: Locator, ms = 300): Promise<number> 
 
 describe('the time slider of a playing clip', () => {
   it('sets the time where it is clicked, pauses there, and stays there', async () => {
-    const { page, context, errors, island } = await openIsland('/', 'model-figure');
+    const { page, context, errors, island } = await openIsland(site, '/', 'model-figure');
     for (const fraction of [0.8, 0.25, 0.55]) {
       await play(island);
       const target = await trackPoint(island, fraction);
@@ -91,7 +81,7 @@ describe('the time slider of a playing clip', () => {
   });
 
   it('takes hold of the time where the thumb stands when the thumb itself is pressed', async () => {
-    const { page, context, errors, island } = await openIsland('/', 'model-figure');
+    const { page, context, errors, island } = await openIsland(site, '/', 'model-figure');
     await play(island);
     // A press on the thumb moves no value (no input event): the press alone must pause.
     const held = await slider(island).evaluate((element) => {
@@ -107,7 +97,7 @@ describe('the time slider of a playing clip', () => {
   });
 
   it('follows a drag and stops where the pointer is let go', async () => {
-    const { page, context, errors, island } = await openIsland('/', 'model-figure');
+    const { page, context, errors, island } = await openIsland(site, '/', 'model-figure');
     await play(island);
     const from = await trackPoint(island, 0.15);
     const to = await trackPoint(island, 0.7);
@@ -126,7 +116,7 @@ describe('the time slider of a playing clip', () => {
   });
 
   it('goes to the end with End and to the start with Home, and an arrow key at the end does not wrap', async () => {
-    const { page, context, errors, island } = await openIsland('/', 'model-figure');
+    const { page, context, errors, island } = await openIsland(site, '/', 'model-figure');
     const { max } = await sliderState(island);
     await play(island);
     await slider(island).focus();
@@ -172,7 +162,7 @@ describe('the time slider of a playing clip', () => {
 
 describe('the bind pose switch and play/pause', () => {
   it('pauses the clip in the bind pose, offers Play, and Play returns to the posed figure', async () => {
-    const { page, context, errors, island } = await openIsland('/', 'model-figure');
+    const { page, context, errors, island } = await openIsland(site, '/', 'model-figure');
     await play(island);
     const bind = island.locator('[data-part=pose] input[value=bind]');
     const posed = island.locator('[data-part=pose] input[value=animated]');
@@ -214,7 +204,7 @@ describe('the bind pose switch and play/pause', () => {
 
 describe('the joint menu', () => {
   it('turns the weight paint on when Skeleton and Weights are both off, and the paint follows the joint', async () => {
-    const { page, context, errors, island } = await openIsland('/', 'model-figure');
+    const { page, context, errors, island } = await openIsland(site, '/', 'model-figure');
     await island.locator('[data-part=play]').click();
     expect(await playing(island)).toBe(false);
     const weights = island.locator('[data-part=weights]');
@@ -243,7 +233,7 @@ describe('the joint menu', () => {
   });
 
   it('leaves the views alone on a figure that shows the chosen joint in words', async () => {
-    const { context, errors, island } = await openIsland('/chapters/keyframe-interpolation/', 'keys-figure');
+    const { context, errors, island } = await openIsland(site, '/chapters/keyframe-interpolation/', 'keys-figure');
     const weights = island.locator('[data-part=weights]');
     expect(await weights.isChecked()).toBe(false);
     await island.locator('[data-part=joint]').selectOption({ label: 'upper_leg.L' });

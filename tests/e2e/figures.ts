@@ -3,6 +3,7 @@
 // compared is what the reader sees after compositing, with no test hook in the shipped code.
 import { expect } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
+import type { Site } from './harness.ts';
 
 /** A pixel "differs" when its R, G and B differ by more than this in total (0–765). */
 export const PIXEL_THRESHOLD = 24;
@@ -63,5 +64,25 @@ export async function shot(island: Locator): Promise<Buffer> {
 export async function pause(island: Locator): Promise<void> {
   if ((await island.getAttribute('data-playing')) === 'true') await island.locator('[data-part=play]').click();
   expect(await island.getAttribute('data-playing')).toBe('false');
+  await nextFrames(island.page());
+}
+
+/** A fresh page of `site` on `path`, scrolled to its first `tag` island, once that island runs. */
+export async function openIsland(site: Site, path: string, tag: string) {
+  const { page, context, errors } = await site.newPage();
+  await page.goto(site.origin + path);
+  const island = page.locator(tag).first();
+  await island.scrollIntoViewIfNeeded();
+  await waitForState(island, ['running']);
+  return { page, context, errors, island };
+}
+
+/** Moves the island's time slider to `seconds`, as a drag would (input, then change), and lets the page draw. */
+export async function seek(island: Locator, seconds: number): Promise<void> {
+  await island.locator('[data-part=time]').evaluate((slider, value) => {
+    (slider as HTMLInputElement).value = String(value);
+    slider.dispatchEvent(new Event('input', { bubbles: true }));
+    slider.dispatchEvent(new Event('change', { bubbles: true }));
+  }, seconds);
   await nextFrames(island.page());
 }

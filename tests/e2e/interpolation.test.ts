@@ -12,7 +12,7 @@ import { createPose, type Clip, type Model } from '../../src/core/model.ts';
 import { lerpQuatAtWithoutNormalizing, sampleClipWithUnscaledTangents } from '../../src/core/pitfalls.ts';
 import { sampleClipBlendingRotations } from '../../src/core/rotation-blend.ts';
 import { loadModelFile } from '../../tools/inspect.ts';
-import { differingPixels, nextFrames, waitForState } from './figures.ts';
+import { differingPixels, nextFrames, seek, waitForState } from './figures.ts';
 import { openSite, type Site } from './harness.ts';
 
 const PATH = '/chapters/keyframe-interpolation/';
@@ -57,16 +57,6 @@ async function openIsland(tag: string, touch = false) {
   if ((await island.getAttribute('data-playing')) === 'true') await island.locator('[data-part=play]').click();
   await nextFrames(page);
   return { page, context, errors, island, canvas: island.locator('canvas') };
-}
-
-/** Moves the island's time slider to `seconds`, as a drag would (input, then change). */
-async function seek(island: Locator, seconds: number): Promise<void> {
-  await island.locator('[data-part=time]').evaluate((slider, value) => {
-    (slider as HTMLInputElement).value = String(value);
-    slider.dispatchEvent(new Event('input', { bubbles: true }));
-    slider.dispatchEvent(new Event('change', { bubbles: true }));
-  }, seconds);
-  await nextFrames(island.page());
 }
 
 /** The x coordinates of a path made of "M x y …" moves. */

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
-import { differingPixels, differingShare, nextFrames, pause, shot, waitForState } from './figures.ts';
+import { differingPixels, differingShare, nextFrames, openIsland, pause, shot, waitForState } from './figures.ts';
 import { dist, openSite, type Site } from './harness.ts';
 
 /** Must match MAX_LIVE_CONTEXTS in src/figures/shared/island-manager.ts. */
@@ -48,16 +48,6 @@ async function drawnShare(island: Locator): Promise<number> {
   await canvas.evaluate((element) => ((element as HTMLElement).style.visibility = ''));
   const { differing, total } = await differingPixels(page, withCanvas, without);
   return differing / total;
-}
-
-/** A fresh page on `path`, scrolled to its first `tag` island, once that island runs. */
-async function openIsland(path: string, tag: string) {
-  const { page, context, errors } = await site.newPage();
-  await page.goto(site.origin + path);
-  const island = page.locator(tag).first();
-  await island.scrollIntoViewIfNeeded();
-  await waitForState(island, ['running']);
-  return { page, context, errors, island };
 }
 
 let site: Site;
@@ -356,13 +346,13 @@ describe('island life cycle', () => {
   });
 
   it('plays by default otherwise', async () => {
-    const { context, island: model } = await openIsland(path, 'model-figure');
+    const { context, island: model } = await openIsland(site, path, 'model-figure');
     expect(await model.getAttribute('data-playing')).toBe('true');
     await context.close();
   });
 
   it('seeks to where the time slider is moved while the clip plays, at the first move, and pauses there', async () => {
-    const { page, context, island: model } = await openIsland(path, 'model-figure');
+    const { page, context, island: model } = await openIsland(site, path, 'model-figure');
     expect(await model.getAttribute('data-playing')).toBe('true');
     const slider = model.locator('[data-part=time]');
     const target = Number(await slider.getAttribute('max')) / 3;
@@ -493,7 +483,7 @@ describe('the weights island (chapter 2)', () => {
 
   it('swaps smooth, rigid and unrenormalised weights: alike where nothing bends, apart where it does, and back exactly', async () => {
     expect(weightsPage, 'the skin weights chapter is built').toBeDefined();
-    const { page, context, errors, island } = await openIsland(weightsPage!, 'weights-figure');
+    const { page, context, errors, island } = await openIsland(site, weightsPage!, 'weights-figure');
     await island.locator('[data-part=weights]').uncheck();
 
     const group = island.getByRole('group', { name: /^Weights/ });
@@ -540,7 +530,7 @@ describe('the bind-pose island (chapter 3)', () => {
 
   it('binds in the walk pose: the rest pose deforms, and the mesh is as stored exactly when the skeleton passes through that pose', async () => {
     expect(bindPage, 'the bind pose chapter is built').toBeDefined();
-    const { page, context, errors, island } = await openIsland(bindPage!, 'bind-figure');
+    const { page, context, errors, island } = await openIsland(site, bindPage!, 'bind-figure');
     await island.locator('[data-part=skeleton]').uncheck();
     const note = island.locator('[data-part=bind-note]');
     expect(await island.locator('[data-part=pose] input[value=bind]').isChecked(), 'opens in the rest pose').toBe(true);
@@ -575,7 +565,7 @@ describe('the offset island (chapter 4)', () => {
 
   it('wrong order hides in the bind pose and shows when the bone turns; the other two mistakes show at once; correct comes back exactly', async () => {
     expect(offsetPage, 'the offset chapter is built').toBeDefined();
-    const { page, context, errors, island } = await openIsland(offsetPage!, 'offset-figure');
+    const { page, context, errors, island } = await openIsland(site, offsetPage!, 'offset-figure');
     await island.locator('[data-part=skeleton]').uncheck();
     const mode = (value: string) => island.locator(`[data-part=palette-mode] input[value=${value}]`);
     const pose = (value: string) => island.locator(`[data-part=pose] input[value=${value}]`);
@@ -608,7 +598,7 @@ describe('the traversal island (chapter 5)', () => {
 
   it('skipping the bone-less Armature node or adding keys to the rest pose each change the walking figure; correct comes back exactly', async () => {
     expect(traversalPage, 'the hierarchy traversal chapter is built').toBeDefined();
-    const { page, context, errors, island } = await openIsland(traversalPage!, 'traversal-figure');
+    const { page, context, errors, island } = await openIsland(site, traversalPage!, 'traversal-figure');
     await pause(island);
     const mode = (value: string) => island.locator(`[data-part=traversal-mode] input[value=${value}]`);
     const correct = await shot(island);
@@ -937,7 +927,7 @@ describe('the live description of every figure', () => {
 
   it('announces at most every half second while a slider is scrubbed, and not the time of a playing clip', async () => {
     const path = pages.find((p) => p.includes('bones'))!;
-    const { page, context, island } = await openIsland(path, 'model-figure');
+    const { page, context, island } = await openIsland(site, path, 'model-figure');
     expect(await island.getAttribute('data-playing')).toBe('true');
     const playing = await waitForDescription(island, (text) => text.includes('playing'));
     const clipName = /playing the (\S+) clip/.exec(playing)?.[1];

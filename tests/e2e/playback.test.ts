@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { loadModelFile } from '../../tools/inspect.ts';
-import { differingPixels, nextFrames, pause, shot, waitForState } from './figures.ts';
+import { differingPixels, nextFrames, openIsland, pause, seek, shot, waitForState } from './figures.ts';
 import { openSite, type Site } from './harness.ts';
 
 /** One step of the step buttons, seconds: PlaybackOptions.astro's default frame rate, 30 per second. */
@@ -33,27 +33,13 @@ afterAll(async () => {
 });
 
 /** A fresh page on `path`, scrolled to its first `tag` island once that island runs, paused. */
-async function openIsland(path: string, tag: string) {
-  const { page, context, errors } = await site.newPage();
-  await page.goto(site.origin + path);
-  const island = page.locator(tag).first();
-  await island.scrollIntoViewIfNeeded();
-  await waitForState(island, ['running']);
-  await pause(island);
-  return { page, context, errors, island };
+async function openPaused(path: string, tag: string) {
+  const opened = await openIsland(site, path, tag);
+  await pause(opened.island);
+  return opened;
 }
 
 const sliderValue = async (island: Locator) => Number(await island.locator('[data-part=time]').inputValue());
-
-/** Moves the time slider to `seconds`, as a drag would (input, then change). */
-async function seek(island: Locator, seconds: number): Promise<void> {
-  await island.locator('[data-part=time]').evaluate((slider, value) => {
-    (slider as HTMLInputElement).value = String(value);
-    slider.dispatchEvent(new Event('input', { bubbles: true }));
-    slider.dispatchEvent(new Event('change', { bubbles: true }));
-  }, seconds);
-  await nextFrames(island.page());
-}
 
 /** Focuses `control` and presses `key` on it `times` times. */
 async function press(control: Locator, key: string, times = 1): Promise<void> {
@@ -93,7 +79,7 @@ async function clipSecondsPerSecond(page: Page, island: Locator): Promise<number
 describe('the playback options, from the keyboard', () => {
   for (const { path, tag } of FIGURES) {
     it(`${path} ${tag}: the clip menu offers the mannequin's clips; choosing wave changes the picture and the description`, async () => {
-      const { page, context, errors, island } = await openIsland(path, tag);
+      const { page, context, errors, island } = await openPaused(path, tag);
       const menu = island.locator('[data-part=clip-select]');
       expect(await menu.locator('option').evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value))).toEqual(clipNames);
       expect(await menu.inputValue()).toBe('walk');
@@ -118,7 +104,7 @@ describe('the playback options, from the keyboard', () => {
     });
 
     it(`${path} ${tag}: at 0.5× the clip time runs about half as fast as at 1×, and the description names the speed`, async () => {
-      const { page, context, errors, island } = await openIsland(path, tag);
+      const { page, context, errors, island } = await openPaused(path, tag);
       // The idle clip (4 s) does not loop within the second measured.
       await island.locator('[data-part=clip-select]').selectOption('idle');
       const speed = island.locator('[data-part=speed]');
@@ -139,7 +125,7 @@ describe('the playback options, from the keyboard', () => {
     });
 
     it(`${path} ${tag}: a step pauses the clip and moves the slider by exactly one frame`, async () => {
-      const { page, context, errors, island } = await openIsland(path, tag);
+      const { page, context, errors, island } = await openPaused(path, tag);
       const forward = island.locator('[data-part=step-forward]');
       const back = island.locator('[data-part=step-back]');
       expect(await forward.getAttribute('aria-label')).toBeNull();
