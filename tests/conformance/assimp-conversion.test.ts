@@ -11,11 +11,12 @@ import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { AssimpModule } from 'assimpjs';
-import { animateFrame, createPlayer, parseGltf, Playback, showRestPose, skinVertices, type Model, type Player } from '../../src/core/index.ts';
+import { animateFrame, createPlayer, parseGltf, Playback, showRestPose, skinVertices, type Model } from '../../src/core/index.ts';
 import { diagnoseGltf } from '../../src/core/diagnosis.ts';
 import { readAssimpScene } from '../../src/figures/lab/lab-assimp-scene.ts';
-import { loadThree, type ThreeScene } from '../../tools/three-reference.ts';
+import { loadThree } from '../../tools/three-reference.ts';
 import { projectRoot } from './models.ts';
+import { boundingDiagonal, maxDeviation, sampleTimes } from './against-three.ts';
 
 const RELATIVE_TOLERANCE = 1e-5;
 const assimpDir = fileURLToPath(new URL('../../../shared/models/assimp/', import.meta.url));
@@ -52,51 +53,6 @@ async function convert(name: string, bytes: Uint8Array, format: 'glb2' | 'assjso
 
 function read(path: string): Uint8Array {
   return new Uint8Array(readFileSync(path));
-}
-
-function sampleTimes(duration: number): number[] {
-  const times: number[] = [];
-  for (let k = 0; k < 9; k++) times.push((duration * k) / 9);
-  times.push(duration, duration * 1.37 + 0.25);
-  return times;
-}
-
-function boundingDiagonal(model: Model): number {
-  const min = [Infinity, Infinity, Infinity];
-  const max = [-Infinity, -Infinity, -Infinity];
-  for (const mesh of model.meshes) {
-    for (const primitive of mesh.primitives) {
-      const p = primitive.positions;
-      for (let i = 0; i < p.length; i += 3) {
-        for (let c = 0; c < 3; c++) {
-          min[c] = Math.min(min[c], p[i + c]);
-          max[c] = Math.max(max[c], p[i + c]);
-        }
-      }
-    }
-  }
-  return Math.hypot(max[0] - min[0], max[1] - min[1], max[2] - min[2]);
-}
-
-/** Largest distance between our skinned vertices and three.js's, over every skinned primitive. */
-function maxDeviation(model: Model, player: Player, three: ThreeScene): number {
-  let worst = 0;
-  for (const mesh of model.meshes) {
-    const sourceNode = model.hierarchy.sourceIndex[mesh.node];
-    mesh.primitives.forEach((primitive, index) => {
-      const reference = three.primitives.find((p) => p.sourceNode === sourceNode && p.primitive === index);
-      if (!reference) throw new Error(`three.js has no skinned mesh for node ${sourceNode}, primitive ${index}`);
-      const theirs = three.skinnedPositions(reference);
-      const ours = new Float32Array(primitive.vertexCount * 3);
-      skinVertices(ours, null, primitive, player.palettes[mesh.skin]);
-      expect(theirs.length).toBe(ours.length);
-      for (let i = 0; i < ours.length; i += 3) {
-        const d = Math.hypot(ours[i] - theirs[i], ours[i + 1] - theirs[i + 1], ours[i + 2] - theirs[i + 2]);
-        if (!(d <= worst)) worst = d; // NaN propagates as a failure
-      }
-    });
-  }
-  return worst;
 }
 
 /** Converts `name` and compares the core with three.js in the rest pose and at 11 times of every clip; returns the model. */

@@ -10,17 +10,10 @@ import { Vector3, type Mesh, type Object3D } from 'three';
 import { animateFrame, createPlayer, parseGltf, Playback, showRestPose, type Model, type Player } from '../../src/core/index.ts';
 import { loadThree, type ThreeScene } from '../../tools/three-reference.ts';
 import { readBytes } from './models.ts';
+import { sampleTimes } from './against-three.ts';
 
 const robotPath = fileURLToPath(new URL('../../../shared/models/real/RobotExpressive.glb', import.meta.url));
 const RELATIVE_TOLERANCE = 1e-4;
-
-/** The times three.test.ts compares a clip at: 0, evenly spread, the last key, and past the end. */
-function sampleTimes(duration: number): number[] {
-  const times: number[] = [];
-  for (let k = 0; k < 9; k++) times.push((duration * k) / 9);
-  times.push(duration, duration * 1.37 + 0.25);
-  return times;
-}
 
 /** three.js's plain (unskinned) meshes, keyed like our rigid primitives: source node + primitive index. */
 function threeRigidMeshes(three: ThreeScene): { sourceNode: number; primitive: number; mesh: Mesh }[] {
