@@ -1,7 +1,8 @@
 // The page benchmark's one static server (node:http, 127.0.0.1, a free port): the built site
-// (dist/) at /, and the three.js viewer's bundle at /three-viewer/. Every file is sent
-// uncompressed with `cache-control: no-store`; the server remembers the JavaScript it sent so that
-// a run can be charged for it (takeServedScripts), gzip-compressed here with node:zlib.
+// (dist/) at /, and the three.js viewer's bundle at /three-viewer/. Every file is sent with
+// `cache-control: no-store`; text (HTML, CSS, JavaScript, JSON, SVG, WebAssembly) gzip-compressed
+// when the browser accepts it, as static hosts send it. The server remembers the JavaScript it sent
+// so that a run can be charged for it (takeServedScripts), gzip bytes counted with node:zlib.
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { extname, join, resolve, sep } from 'node:path';
@@ -25,6 +26,9 @@ const contentTypes: Record<string, string> = {
   '.wasm': 'application/wasm',
   '.txt': 'text/plain; charset=utf-8',
 };
+
+/** Extensions sent gzip-compressed to a browser that accepts gzip. */
+const compressible = new Set(['.html', '.js', '.mjs', '.css', '.json', '.svg', '.gltf', '.wasm', '.txt']);
 
 /** URL prefix of the three.js viewer's bundle. */
 export const THREE_VIEWER_PREFIX = '/three-viewer/';
@@ -66,6 +70,8 @@ function fileUnder(root: string, relativePath: string): string | null {
 /** Serves `siteDirectory` at / and `viewerDirectory` at THREE_VIEWER_PREFIX. Both absolute paths. */
 export function serveStatic(siteDirectory: string, viewerDirectory: string | null): Promise<StaticServer> {
   const sizes = new Map<string, { bytes: number; gzipBytes: number }>();
+  /** Gzip bodies by file path, made on first request. */
+  const gzipped = new Map<string, Buffer>();
   let served = new Map<string, ServedScript>();
 
   const fileOf = (pathname: string): string | null => {
@@ -101,8 +107,22 @@ export function serveStatic(siteDirectory: string, viewerDirectory: string | nul
       }
       served.set(url.pathname, { path: url.pathname, ...size });
     }
-    response.writeHead(200, { 'content-type': contentTypes[type] ?? 'application/octet-stream', 'cache-control': 'no-store' });
-    response.end(request.method === 'HEAD' ? undefined : readFileSync(file));
+    const headers: Record<string, string> = { 'content-type': contentTypes[type] ?? 'application/octet-stream', 'cache-control': 'no-store' };
+    let body: Buffer = readFileSync(file);
+    if (compressible.has(type)) {
+      headers.vary = 'accept-encoding';
+      if (/\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''))) {
+        let compressed = gzipped.get(file);
+        if (compressed === undefined) {
+          compressed = gzipSync(body);
+          gzipped.set(file, compressed);
+        }
+        body = compressed;
+        headers['content-encoding'] = 'gzip';
+      }
+    }
+    response.writeHead(200, headers);
+    response.end(request.method === 'HEAD' ? undefined : body);
   });
 
   return new Promise((resolvePromise, reject) => {
