@@ -67,46 +67,62 @@ export function readSkinFeedback(
 }
 
 /**
- * What a figure needs to read skin.vert's output back for one primitive: the program linked for
- * capture and the capture buffers. Made once per context (createSkinReadback), used as often as
- * the figure measures (readGpuSkinned).
+ * What a figure needs to read skin.vert's output back without making the page wait for the GPU:
+ * the program linked for capture, capture buffers for each primitive, and the fence of the captures
+ * in flight. Made once per context (createSkinReadback); captureGpuSkinned then fenceGpuSkinned
+ * send a round of captures, and once gpuSkinnedReady says the GPU is done, readSkinFeedback
+ * copies each out at no wait.
  */
 export interface SkinReadback {
   program: WebGLProgram;
   palette: WebGLUniformLocation | null;
   selectedJoint: WebGLUniformLocation | null;
-  feedback: SkinFeedback;
+  /** One per primitive, sized by createSkinReadback's `vertexCounts`. */
+  feedbacks: SkinFeedback[];
+  /** Signalled when the GPU has run the captures fenced last; null when none are in flight. */
+  fence: WebGLSync | null;
 }
 
-/** Links shaders/skin.vert for capture (throws ShaderError) and allocates buffers for `vertexCount` vertices. */
-export function createSkinReadback(gl: WebGL2RenderingContext, vertexCount: number): SkinReadback {
+/** Links shaders/skin.vert for capture (throws ShaderError) and allocates buffers for primitives of `vertexCounts` vertices. */
+export function createSkinReadback(gl: WebGL2RenderingContext, vertexCounts: readonly number[]): SkinReadback {
   const info = createProgram(gl, SKIN_VERTEX_SHADER, SHADE_FRAGMENT_SHADER, SKIN_FEEDBACK_VARYINGS);
   return {
     program: info.program,
     palette: uniformLocation(info, 'u_palette'),
     selectedJoint: uniformLocation(info, 'u_selectedJoint'),
-    feedback: createSkinFeedback(gl, vertexCount),
+    feedbacks: vertexCounts.map((count) => createSkinFeedback(gl, count)),
+    fence: null,
   };
 }
 
 /**
  * Runs skin.vert over `vao` (bind-pose positions and normals, integer joints) with the palette in
- * `boneTexture`, and copies the skinned positions and unit normals into outPositions / outNormals
- * (3 floats per vertex each, caller-owned). Waits for the GPU: measurement, not per-frame drawing.
+ * `boneTexture`, into primitive `index`'s capture buffers. Queues the work and returns.
  */
-export function readGpuSkinned(
-  gl: WebGL2RenderingContext,
-  readback: SkinReadback,
-  vao: WebGLVertexArrayObject,
-  boneTexture: WebGLTexture,
-  outPositions: Float32Array,
-  outNormals: Float32Array,
-): void {
+export function captureGpuSkinned(gl: WebGL2RenderingContext, readback: SkinReadback, index: number, vao: WebGLVertexArrayObject, boneTexture: WebGLTexture): void {
   gl.useProgram(readback.program);
   gl.activeTexture(gl.TEXTURE0 + PALETTE_TEXTURE_UNIT);
   gl.bindTexture(gl.TEXTURE_2D, boneTexture);
   gl.uniform1i(readback.palette, PALETTE_TEXTURE_UNIT);
   gl.uniform1i(readback.selectedJoint, -1);
-  captureSkinFeedback(gl, vao, readback.feedback);
-  readSkinFeedback(gl, readback.feedback, outPositions, outNormals);
+  captureSkinFeedback(gl, vao, readback.feedbacks[index]);
+}
+
+/** Ends a round of captures: the GPU signals readback.fence once it has run them (any earlier round is dropped). */
+export function fenceGpuSkinned(gl: WebGL2RenderingContext, readback: SkinReadback): void {
+  gl.deleteSync(readback.fence);
+  readback.fence = gl.fenceSync(gl.SYNC_GPU_COMMANDS_COMPLETE, 0);
+  gl.flush();
+}
+
+/**
+ * True, once, when the GPU has run the captures fenced last: readSkinFeedback then copies them
+ * without waiting. False while they are in flight or when none are. A fence's status changes only
+ * between tasks (WebGL 2), so ask from a later frame or timer, not in the task that fenced.
+ */
+export function gpuSkinnedReady(gl: WebGL2RenderingContext, readback: SkinReadback): boolean {
+  if (readback.fence === null || gl.getSyncParameter(readback.fence, gl.SYNC_STATUS) !== gl.SIGNALED) return false;
+  gl.deleteSync(readback.fence);
+  readback.fence = null;
+  return true;
 }

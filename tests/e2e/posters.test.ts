@@ -144,6 +144,36 @@ describe('posters', () => {
     await context.close();
   });
 
+  it('load at once where a figure opens its page, which then does not shift as the figure starts; lazily below the fold', async () => {
+    for (const path of ['/', '/figures/cpu-gpu/', '/figures/crossfade/']) {
+      // A phone: the panel under the stage takes much of the screen, so the stage is sized for it.
+      const { page, context } = await site.newPage({ width: 412, height: 823 });
+      await page.addInitScript(() => {
+        const shifts: number[] = [];
+        (window as unknown as { shifts: number[] }).shifts = shifts;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries()) shifts.push((entry as PerformanceEntry & { value: number }).value);
+        }).observe({ type: 'layout-shift', buffered: true });
+      });
+      await page.goto(site.origin + path);
+      const poster = page.locator('.island-stage [data-part=poster]').first();
+      expect(await poster.getAttribute('loading'), path).toBe('eager');
+      expect(await poster.getAttribute('fetchpriority'), path).toBe('high');
+      expect(await waitForState(page.locator('.island').first(), ['running'])).toBe('running');
+      await nextFrames(page);
+      const shifts = await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts);
+      // Lighthouse's "good" is under 0.1; the figure's own start (a status line, a label) stays far below it.
+      expect(shifts.reduce((sum, value) => sum + value, 0), `${path}: ${shifts.join(', ')}`).toBeLessThan(0.01);
+      await context.close();
+    }
+    const { page, context } = await site.newPage();
+    await page.goto(site.origin + '/chapters/skin-weights/');
+    const loading = await page.locator('.island-stage [data-part=poster]').evaluateAll((images) => images.map((image) => image.getAttribute('loading')));
+    expect(loading.length).toBeGreaterThan(1);
+    expect(new Set(loading)).toEqual(new Set(['lazy']));
+    await context.close();
+  });
+
   it('show without JavaScript, with a sentence that does not promise a start', async () => {
     const context = await site.browser.newContext({ javaScriptEnabled: false, viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();

@@ -78,6 +78,16 @@ describe('the CPU-against-GPU figure (chapter 8)', () => {
   it('skins the walk on either side with differences of float rounding, and draws the same picture', async () => {
     const { page, context, errors, island } = await openFigure('cpu-gpu-figure');
     const note = island.locator('[data-part=cpu-gpu-note]');
+    // The note describes a capture read back after its fence: wait for one made on `place` (its
+    // CPU timing says so) at `time` s.
+    const measured = async (place: string, time = '\\d\\.\\d\\d') => {
+      const pattern = new RegExp(`^At ${time} s into the walk, .*${place === 'cpu' ? 'skinVertices took' : 'nothing more\\.$'}`);
+      await expect.poll(async () => (await note.textContent()) ?? '').toMatch(pattern);
+    };
+    // While the walk plays the note only says how to compare; paused, it compares the pose shown.
+    expect(await note.textContent()).toMatch(/^\s*Pause the walk/);
+    await pause(island);
+    await measured('gpu');
     await page.waitForTimeout(400);
     const gpu = await shot(island);
     expect(Number(await island.getAttribute('data-largest-distance'))).toBeLessThan(1e-5);
@@ -85,15 +95,17 @@ describe('the CPU-against-GPU figure (chapter 8)', () => {
     expect(await note.textContent()).toMatch(/over 3,198 vertices, CPU and GPU differ by at most .* m in position/);
 
     await island.getByRole('radio', { name: /^CPU:/ }).click();
+    await measured('cpu');
     await page.waitForTimeout(400);
     const cpu = await shot(island);
-    expect(await note.textContent()).toMatch(/skinVertices took \d+\.\d\d ms for this frame/);
+    expect(await note.textContent()).toMatch(/skinVertices took \d+\.\d\d ms for that frame/);
     expect(Number(await island.getAttribute('data-largest-distance'))).toBeLessThan(1e-5);
     // Same pose, same shading: at most a few edge pixels differ by rounding.
     expect(await differingShare(page, gpu, cpu)).toBeLessThan(0.002);
 
     // The CPU path follows the clip: another time, another picture.
     await island.locator('input[data-part=time]').fill('0.6');
+    await measured('cpu', '0\\.60');
     await page.waitForTimeout(400);
     expect(await differingShare(page, cpu, await shot(island))).toBeGreaterThan(0.01);
     expect(Number(await island.getAttribute('data-largest-distance'))).toBeLessThan(1e-5);

@@ -8,41 +8,21 @@
 import { buildPaletteWithTransposedOffsets } from '../../core/pitfalls.ts';
 import { skinVertices } from '../../core/skin.ts';
 import { largestPointDistance } from '../../core/normals.ts';
-import type { Bounds } from '../shared/camera-control.ts';
-import { ChoiceFraming, clipFramingPoses } from '../shared/choice-framing.ts';
+import { ClipChoiceView } from '../shared/clip-choice-view.ts';
 import { formatNumber } from '../shared/format.ts';
 import type { Island } from '../shared/island-manager.ts';
-import { SkinView } from '../shared/skin-view.ts';
 
 const MODEL_FILE = 'mannequin.glb';
 const CLIP_NAME = 'walk';
 
 type Mode = 'correct' | 'transposed';
 
-class RowMajorIsland extends SkinView {
+class RowMajorIsland extends ClipChoiceView {
   private mode: Mode = 'correct';
   private readonly note: HTMLElement | null;
   private correctPositions = new Float32Array(0);
   private wrongPositions = new Float32Array(0);
   private measureTimer = 0;
-  /** What the camera frames under each choice; null until the model has loaded. */
-  private choiceFraming: ChoiceFraming | null = null;
-
-  /** Bounds of the walk as the chosen palette draws it (clipFramingPoses). Set-up work, for choiceFraming. */
-  private readonly measureChoice = (bindPose: boolean): Bounds => {
-    const { showBindPose, time } = this;
-    const duration = this.model!.clips[this.clipIndex].duration;
-    const bounds = this.boundsOfPoses(
-      clipFramingPoses(duration, bindPose, (bind, seconds) => {
-        this.showBindPose = bind;
-        this.time = seconds;
-        this.updatePose();
-      }),
-    );
-    this.showBindPose = showBindPose;
-    this.time = time;
-    return bounds;
-  };
 
   constructor(host: HTMLElement) {
     super(host, { ground: true, yaw: 0.55, pitch: 0.16, autoplay: true });
@@ -59,7 +39,7 @@ class RowMajorIsland extends SkinView {
     this.correctPositions = new Float32Array(3 * vertices);
     this.wrongPositions = new Float32Array(3 * vertices);
     this.setModel(loaded.model, loaded.clipIndex);
-    this.choiceFraming = new ChoiceFraming(this.measureBounds());
+    this.startChoiceFraming();
     this.setMode(this.mode);
   }
 
@@ -71,8 +51,7 @@ class RowMajorIsland extends SkinView {
 
   // #region transposed-palette
   protected override updatePose(): void {
-    const framing = this.choiceFraming?.change(this.mode, this.showBindPose, this.measureChoice);
-    if (framing) this.frameBounds(framing);
+    this.frameChoice(this.mode);
     super.updatePose();
     if (this.mode !== 'transposed') return;
     const player = this.player!;

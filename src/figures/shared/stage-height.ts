@@ -6,7 +6,8 @@
 // The panel's is taken again only when its width changes (a new window size, full screen): text
 // that changes inside it as the reader works the controls makes it scroll, not the canvas change
 // size. The island manager starts this for every island as the page starts, before the island's
-// own code loads, so that a stage does not change size when its figure starts.
+// own code loads, so that a stage does not change size when its figure starts; a figure that opens
+// its page has both heights taken even earlier, while the page is read (OpeningFigureHeights.astro).
 
 let observer: ResizeObserver | null = null;
 /** Each observed panel's width (CSS pixels) when its height was last taken. */

@@ -8,41 +8,18 @@ import { Playback } from '../../core/clip.ts';
 import { animateFrame } from '../../core/frame.ts';
 import { buildPalette } from '../../core/palette.ts';
 import { localToGlobalSkippingBonelessNodes, sampleClipRelativeToRest } from '../../core/pitfalls.ts';
-import type { Bounds } from '../shared/camera-control.ts';
-import { ChoiceFraming, clipFramingPoses } from '../shared/choice-framing.ts';
+import { ClipChoiceView } from '../shared/clip-choice-view.ts';
 import type { Island } from '../shared/island-manager.ts';
-import { SkinView } from '../shared/skin-view.ts';
 
 const MODEL_FILE = 'mannequin.glb';
 const CLIP_NAME = 'walk';
 
 type TraversalMode = 'correct' | 'skip-boneless' | 'relative-keys';
 
-class TraversalIsland extends SkinView {
+class TraversalIsland extends ClipChoiceView {
   private mode: TraversalMode = 'correct';
   /** 1 for each hierarchy node that is a joint of the first skin (filled when the model has loaded). */
   private isJoint = new Uint8Array(0);
-  /** What the camera frames under each choice; null until the model has loaded. */
-  private choiceFraming: ChoiceFraming | null = null;
-
-  /**
-   * Bounds of the walk as the chosen traversal draws it: the rest pose, and four moments of the
-   * clip unless `bindPose` (the poses SkinView.measureBounds frames). Set-up work, for choiceFraming.
-   */
-  private readonly measureChoice = (bindPose: boolean): Bounds => {
-    const { showBindPose, time } = this;
-    const duration = this.model!.clips[this.clipIndex].duration;
-    const bounds = this.boundsOfPoses(
-      clipFramingPoses(duration, bindPose, (bind, seconds) => {
-        this.showBindPose = bind;
-        this.time = seconds;
-        this.updatePose();
-      }),
-    );
-    this.showBindPose = showBindPose;
-    this.time = time;
-    return bounds;
-  };
 
   constructor(host: HTMLElement) {
     super(host, { ground: true, yaw: 0.55, pitch: 0.16, autoplay: true });
@@ -57,7 +34,7 @@ class TraversalIsland extends SkinView {
     this.isJoint = new Uint8Array(model.hierarchy.count);
     for (const node of model.skins[0].joints) if (node >= 0 && node < this.isJoint.length) this.isJoint[node] = 1;
     this.setModel(model, clipIndex);
-    this.choiceFraming = new ChoiceFraming(this.measureBounds());
+    this.startChoiceFraming();
   }
 
   private setMode(mode: TraversalMode): void {
@@ -66,8 +43,7 @@ class TraversalIsland extends SkinView {
   }
 
   protected override updatePose(): void {
-    const framing = this.choiceFraming?.change(this.mode, this.showBindPose, this.measureChoice);
-    if (framing) this.frameBounds(framing);
+    this.frameChoice(this.mode);
     const player = this.player!;
     const model = player.model;
     if (this.mode === 'relative-keys' && !this.showBindPose) {
