@@ -36,7 +36,7 @@ import { chromium, type Browser, type CDPSession, type Page } from 'playwright-c
 import { buildThreeViewer } from './build-three-viewer.ts';
 import { chromiumArgs, chromiumPath } from '../chromium.ts';
 import { installFrameProbe, type FrameProbeOptions } from './frame-probe.ts';
-import { serveStatic, THREE_VIEWER_PREFIX, type ServedScript, type StaticServer } from './static-server.ts';
+import { serveStatic, THREE_VIEWER_PREFIX, type ServedScript, type StaticServer } from '../static-server.ts';
 import { runLighthouse, lighthouseTable } from './lighthouse.ts';
 
 const repositoryRoot = fileURLToPath(new URL('../../', import.meta.url));

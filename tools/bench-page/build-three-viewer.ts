@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
-import { THREE_VIEWER_PREFIX } from './static-server.ts';
+import { THREE_VIEWER_PREFIX } from '../static-server.ts';
 
 const viewerSource = fileURLToPath(new URL('./three-viewer/', import.meta.url));
 

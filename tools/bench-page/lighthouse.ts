@@ -14,7 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromiumArgs, chromiumPath } from '../chromium.ts';
-import { compressedSize, serveStatic } from './static-server.ts';
+import { compressedSize, serveStatic } from '../static-server.ts';
 
 const repositoryRoot = fileURLToPath(new URL('../../', import.meta.url));
 

@@ -1,8 +1,10 @@
-// The page benchmark's one static server (node:http, 127.0.0.1, a free port): the built site
-// (dist/) at /, and the three.js viewer's bundle at /three-viewer/. Every file is sent with
-// `cache-control: no-store`; text (HTML, CSS, JavaScript, JSON, SVG, WebAssembly) gzip-compressed
-// when the browser accepts it, as static hosts send it. The server remembers the JavaScript it sent
-// so that a run can be charged for it (takeServedScripts), gzip bytes counted with node:zlib.
+// The one static server of the end-to-end tests (tests/e2e/harness.ts) and the page benchmarks
+// (tools/bench-page/), node:http on 127.0.0.1 and a free port. It serves the built site (dist/) at
+// / as a static host does — a directory needs its trailing slash (301), an unknown path gets the
+// site's 404.html, text (HTML, CSS, JavaScript, JSON, SVG, WebAssembly) goes gzip-compressed to a
+// browser that accepts it — and, for the benchmark, the three.js viewer's bundle at /three-viewer/.
+// Every file is sent with `cache-control: no-store`. The server remembers the JavaScript it sent so
+// that a run can be charged for it (takeServedScripts), gzip bytes counted with node:zlib.
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { extname, join, resolve, sep } from 'node:path';
@@ -16,6 +18,7 @@ const contentTypes: Record<string, string> = {
   '.json': 'application/json; charset=utf-8',
   '.svg': 'image/svg+xml',
   '.png': 'image/png',
+  '.jpg': 'image/jpeg',
   '.webp': 'image/webp',
   '.woff2': 'font/woff2',
   '.woff': 'font/woff',
@@ -25,6 +28,7 @@ const contentTypes: Record<string, string> = {
   '.bin': 'application/octet-stream',
   '.wasm': 'application/wasm',
   '.txt': 'text/plain; charset=utf-8',
+  '.md': 'text/markdown; charset=utf-8',
 };
 
 /** Extensions sent gzip-compressed to a browser that accepts gzip. */
@@ -67,8 +71,8 @@ function fileUnder(root: string, relativePath: string): string | null {
   return null;
 }
 
-/** Serves `siteDirectory` at / and `viewerDirectory` at THREE_VIEWER_PREFIX. Both absolute paths. */
-export function serveStatic(siteDirectory: string, viewerDirectory: string | null): Promise<StaticServer> {
+/** Serves `siteDirectory` at / and, unless null, `viewerDirectory` at THREE_VIEWER_PREFIX. Both absolute paths. */
+export function serveStatic(siteDirectory: string, viewerDirectory: string | null = null): Promise<StaticServer> {
   const sizes = new Map<string, { bytes: number; gzipBytes: number }>();
   /** Gzip bodies by file path, made on first request. */
   const gzipped = new Map<string, Buffer>();
@@ -95,7 +99,8 @@ export function serveStatic(siteDirectory: string, viewerDirectory: string | nul
         response.writeHead(301, { location: `${url.pathname}/${url.search}` }).end();
         return;
       }
-      response.writeHead(404, { 'content-type': contentTypes['.html'] }).end('Not found');
+      const notFound = join(siteDirectory, '404.html');
+      response.writeHead(404, { 'content-type': contentTypes['.html'] }).end(existsSync(notFound) ? readFileSync(notFound) : 'Not found');
       return;
     }
     const type = extname(file).toLowerCase();
