@@ -73,9 +73,16 @@ function fileUnder(root: string, relativePath: string): string | null {
 
 /** Serves `siteDirectory` at / and, unless null, `viewerDirectory` at THREE_VIEWER_PREFIX. Both absolute paths. */
 export function serveStatic(siteDirectory: string, viewerDirectory: string | null = null): Promise<StaticServer> {
-  const sizes = new Map<string, { bytes: number; gzipBytes: number }>();
-  /** Gzip bodies by file path, made on first request. */
+  /** Gzip (zlib's default level) of each compressible file, by path, made on its first request. */
   const gzipped = new Map<string, Buffer>();
+  const gzipOf = (file: string, content: Buffer): Buffer => {
+    let compressed = gzipped.get(file);
+    if (compressed === undefined) {
+      compressed = gzipSync(content);
+      gzipped.set(file, compressed);
+    }
+    return compressed;
+  };
   let served = new Map<string, ServedScript>();
 
   const fileOf = (pathname: string): string | null => {
@@ -104,25 +111,16 @@ export function serveStatic(siteDirectory: string, viewerDirectory: string | nul
       return;
     }
     const type = extname(file).toLowerCase();
+    const content = readFileSync(file);
     if ((type === '.js' || type === '.mjs') && !served.has(url.pathname)) {
-      let size = sizes.get(file);
-      if (size === undefined) {
-        size = compressedSize(file);
-        sizes.set(file, size);
-      }
-      served.set(url.pathname, { path: url.pathname, ...size });
+      served.set(url.pathname, { path: url.pathname, bytes: content.byteLength, gzipBytes: gzipOf(file, content).byteLength });
     }
     const headers: Record<string, string> = { 'content-type': contentTypes[type] ?? 'application/octet-stream', 'cache-control': 'no-store' };
-    let body: Buffer = readFileSync(file);
+    let body: Buffer = content;
     if (compressible.has(type)) {
       headers.vary = 'accept-encoding';
       if (/\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''))) {
-        let compressed = gzipped.get(file);
-        if (compressed === undefined) {
-          compressed = gzipSync(body);
-          gzipped.set(file, compressed);
-        }
-        body = compressed;
+        body = gzipOf(file, content);
         headers['content-encoding'] = 'gzip';
       }
     }
