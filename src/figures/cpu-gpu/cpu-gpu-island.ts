@@ -25,7 +25,7 @@ import { SkinView } from '../shared/skin-view.ts';
 
 const MODEL_FILE = 'mannequin.glb';
 const CLIP_NAME = 'walk';
-/** Fewest milliseconds between two comparisons while the clip plays. */
+/** Fewest milliseconds between two comparisons while the pose changes at rest (a drag of the time, the view). */
 const MEASURE_INTERVAL = 250;
 /** Milliseconds between two looks at a capture's fence. */
 const FENCE_POLL_INTERVAL = 20;
@@ -145,7 +145,7 @@ class CpuGpuIsland extends SkinView {
       this.measure();
     } else {
       // The last frame of a drag or of a pause gets measured too, in one more frame of its own: a
-      // readback between frames would make the browser present the canvas's cleared drawing
+      // capture between frames would make the browser present the canvas's cleared drawing
       // buffer (without multisampling, nothing else keeps the last frame), a blank figure.
       this.measureTimer = window.setTimeout(() => {
         this.measureDue = true;
