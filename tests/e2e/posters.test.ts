@@ -144,28 +144,40 @@ describe('posters', () => {
     await context.close();
   });
 
-  it('load at once where a figure opens its page, whose stage is sized while the page is read; lazily below the fold', async () => {
+  it('load at once where a figure opens its page, whose stage has its size before any script runs; lazily below the fold', async () => {
     for (const path of ['/', '/figures/cpu-gpu/', '/figures/crossfade/']) {
-      // A phone: the panel under the stage takes much of the screen, so the stage is sized for it.
+      // A phone: the panel under the stage takes much of the screen, so the stage gives up height to it.
       const { page, context } = await site.newPage({ width: 412, height: 823 });
-      // What the island's style says when the page has been read, before any module script runs
-      // (the island manager's stage-height.ts would set the same later).
+      // The stage's and the panel's boxes in the page's first frame once it has been read (the
+      // style sheets in), before any module script runs; and every layout shift of the visit.
       await page.addInitScript(() => {
+        const record = window as unknown as { boxesWhenRead: string[]; shifts: number[] };
+        record.shifts = [];
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries()) record.shifts.push((entry as unknown as { value: number }).value);
+        }).observe({ type: 'layout-shift', buffered: true });
         document.addEventListener('readystatechange', () => {
           if (document.readyState !== 'interactive') return;
-          (window as unknown as { sizedWhenRead: string }).sizedWhenRead = document.querySelector<HTMLElement>('.island')?.getAttribute('style') ?? '';
+          const box = (selector: string) => JSON.stringify(document.querySelector(selector)?.getBoundingClientRect());
+          requestAnimationFrame(() => (record.boxesWhenRead = [box('.island-stage'), box('.island-room > .island-panel')]));
         });
       });
       await page.goto(site.origin + path);
       const poster = page.locator('.island-stage [data-part=poster]').first();
       expect(await poster.getAttribute('loading'), path).toBe('eager');
       expect(await poster.getAttribute('fetchpriority'), path).toBe('high');
-      const sized = await page.evaluate(() => (window as unknown as { sizedWhenRead: string }).sizedWhenRead);
-      expect(sized, path).toMatch(/--island-panel-height: \d+px; --island-stage-height: [\d.]+px/);
       expect(await waitForState(page.locator('.island').first(), ['running'])).toBe('running');
       await nextFrames(page);
-      // The island manager took the same panel height: the stage did not change size as the figure started.
-      expect(await page.locator('.island').first().getAttribute('style'), path).toContain(/--island-panel-height: \d+px/.exec(sized)![0]);
+      const [stageWhenRead, panelWhenRead] = await page.evaluate(() => (window as unknown as { boxesWhenRead: string[] }).boxesWhenRead);
+      const stage = await page.locator('.island-stage').first().evaluate((element) => JSON.stringify(element.getBoundingClientRect()));
+      const panel = await page.locator('.island-room > .island-panel').first().evaluate((element) => JSON.stringify(element.getBoundingClientRect()));
+      // The figure started without moving its stage or its panel: no layout shift (to a layout unit, 1/64 px).
+      const near = (now: string, then: string) => Object.entries(JSON.parse(now) as Record<string, number>).every(([key, value]) => Math.abs(value - JSON.parse(then)[key]) <= 1 / 32);
+      expect(near(stage, stageWhenRead), `${path}: the stage, ${stage} then ${stageWhenRead}`).toBe(true);
+      expect(near(panel, panelWhenRead), `${path}: the panel, ${panel} then ${panelWhenRead}`).toBe(true);
+      expect(await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts), `${path}: layout shifts`).toEqual([]);
+      // On a figure's own page, the stage shares the phone's screen with a tall panel: less tall than its 1:1 aspect.
+      if (path !== '/') expect(JSON.parse(stage).height, path).toBeLessThan(JSON.parse(stage).width - 1);
       await context.close();
     }
     const { page, context } = await site.newPage();

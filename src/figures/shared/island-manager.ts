@@ -13,7 +13,7 @@
 
 import { warmUpGpu } from '../../gl/gpu-warm-up.ts';
 import { keepStateBeforeStart } from './controls-before-start.ts';
-import { trackPanelHeight } from './stage-height.ts';
+import { holdStageHeight } from './stage-height.ts';
 
 /** What the manager asks of a mounted island (implemented by the lazily loaded code). */
 export interface Island {
@@ -173,7 +173,7 @@ export function observeIsland(host: HTMLElement, load: () => Promise<IslandModul
   const entry: Entry = { host, load, island: mounted.get(host) ?? null, loading: false, visible: false };
   entries.set(host, entry);
   keepStateBeforeStart(host, () => mounted.has(host));
-  trackPanelHeight(host);
+  holdStageHeight(host);
   if (typeof IntersectionObserver === 'undefined') {
     // Very old browsers: treat every island as visible (the context budget still applies).
     entry.visible = true;
