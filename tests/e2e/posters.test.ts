@@ -144,7 +144,7 @@ describe('posters', () => {
     await context.close();
   });
 
-  it('load at once where a figure opens its page, whose stage has its size before any script runs; lazily below the fold', async () => {
+  it('load at once where a figure opens its page, whose stage has its size before any script runs and whose code waits for the first paint; lazily below the fold', async () => {
     for (const path of ['/', '/figures/cpu-gpu/', '/figures/crossfade/']) {
       // A phone: the panel under the stage takes much of the screen, so the stage gives up height to it.
       const { page, context } = await site.newPage({ width: 412, height: 823 });
@@ -176,6 +176,19 @@ describe('posters', () => {
       expect(near(stage, stageWhenRead), `${path}: the stage, ${stage} then ${stageWhenRead}`).toBe(true);
       expect(near(panel, panelWhenRead), `${path}: the panel, ${panel} then ${panelWhenRead}`).toBe(true);
       expect(await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts), `${path}: layout shifts`).toEqual([]);
+      // The page painted (on a figure's own page, the poster is its largest paint) before the figure's code was asked for.
+      const order = await page.evaluate(() => ({
+        contentfulPaint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
+        islandCode: performance.getEntriesByType('resource').find((entry) => /-island\.[\w-]+\.js$/.test(entry.name))?.startTime,
+      }));
+      const largest = await page.evaluate(
+        () =>
+          new Promise<string>((resolve) =>
+            new PerformanceObserver((list) => resolve((list.getEntries().at(-1) as unknown as { element: Element | null }).element?.className ?? '')).observe({ type: 'largest-contentful-paint', buffered: true }),
+          ),
+      );
+      if (path !== '/') expect(largest, `${path}: the largest paint`).toBe('island-poster');
+      expect(order.islandCode, `${path}: ${JSON.stringify(order)}`).toBeGreaterThanOrEqual(order.contentfulPaint!);
       // On a figure's own page, the stage shares the phone's screen with a tall panel: less tall than its 1:1 aspect.
       if (path !== '/') expect(JSON.parse(stage).height, path).toBeLessThan(JSON.parse(stage).width - 1);
       await context.close();

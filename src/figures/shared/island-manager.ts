@@ -110,7 +110,18 @@ function makeRoomForContext(): void {
   }
 }
 
+// The page paints first (the figures' posters with it), then figures start: their code, the GPU
+// process and the first frame would otherwise hold that paint back. At most 1 s after this module
+// runs: a page opened in a background tab never reports its first paint.
+const painted = new Promise<unknown>((resolve) => {
+  setTimeout(resolve, 1000);
+  if (typeof PerformanceObserver !== 'undefined') {
+    new PerformanceObserver((list) => list.getEntriesByName('first-contentful-paint').length && resolve(0)).observe({ type: 'paint', buffered: true });
+  }
+});
+
 async function activate(entry: Entry): Promise<void> {
+  await painted;
   // The page's first context is expensive to make on the main thread: start paying for it on a
   // worker now, while the island's code and model load (gpu-warm-up.ts).
   void warmUpGpu();
