@@ -57,17 +57,23 @@ function compileShader(gl: WebGL2RenderingContext, type: GLenum, shader: ShaderS
   if (handle === null) throw new ShaderError(`${shader.name}: could not create a shader (is the WebGL context lost?)`);
   gl.shaderSource(handle, shader.source);
   gl.compileShader(handle);
-  if (!gl.getShaderParameter(handle, gl.COMPILE_STATUS) && !gl.isContextLost()) {
-    const log = gl.getShaderInfoLog(handle) ?? '';
-    gl.deleteShader(handle);
-    throw new ShaderError(`Shader compilation failed\n${formatShaderLog(shader, log || 'no message from the driver')}`);
-  }
   return handle;
+}
+
+/** The compile error of `handle` (compiled from `shader`), or null when it compiled. */
+function compileError(gl: WebGL2RenderingContext, handle: WebGLShader, shader: ShaderSource): ShaderError | null {
+  if (gl.getShaderParameter(handle, gl.COMPILE_STATUS)) return null;
+  const log = gl.getShaderInfoLog(handle) ?? '';
+  return new ShaderError(`Shader compilation failed\n${formatShaderLog(shader, log || 'no message from the driver')}`);
 }
 
 /**
  * Compiles and links `vertex` + `fragment`. With `transformFeedbackVaryings`, those outputs of the
  * vertex shader are captured, one buffer each (SEPARATE_ATTRIBS). Throws ShaderError.
+ *
+ * The main thread waits for the GPU process once, for the link status: each status query is a round
+ * trip that waits for the compile or link before it. A shader's compile status is asked for only
+ * when the link failed, to say which shader, and where, did not compile.
  */
 export function createProgram(
   gl: WebGL2RenderingContext,
@@ -91,15 +97,20 @@ export function createProgram(
     gl.transformFeedbackVaryings(program, transformFeedbackVaryings as string[], gl.SEPARATE_ATTRIBS);
   }
   gl.linkProgram(program);
+  const linked = gl.getProgramParameter(program, gl.LINK_STATUS) || gl.isContextLost();
+  const failure = linked
+    ? null
+    : (compileError(gl, vertexShader, vertex) ??
+      compileError(gl, fragmentShader, fragment) ??
+      new ShaderError(`Linking ${vertex.name} with ${fragment.name} failed\n${(gl.getProgramInfoLog(program) ?? '').replace(/\0/g, '').trim() || 'no message from the driver'}`));
   // Shaders can go once linked; the program keeps what it needs.
   gl.detachShader(program, vertexShader);
   gl.detachShader(program, fragmentShader);
   gl.deleteShader(vertexShader);
   gl.deleteShader(fragmentShader);
-  if (!gl.getProgramParameter(program, gl.LINK_STATUS) && !gl.isContextLost()) {
-    const log = (gl.getProgramInfoLog(program) ?? '').replace(/\0/g, '').trim();
+  if (failure !== null) {
     gl.deleteProgram(program);
-    throw new ShaderError(`Linking ${vertex.name} with ${fragment.name} failed\n${log || 'no message from the driver'}`);
+    throw failure;
   }
 
   const uniforms = new Map<string, WebGLUniformLocation>();

@@ -52,6 +52,7 @@ export class FigureCanvas implements Island {
   private drawn = false;
 
   private gl: WebGL2RenderingContext | null = null;
+  /** WEBGL_lose_context, asked for when first used (loseContext()): a context's first getExtension waits for the GPU process. */
   private loseContextExtension: WEBGL_lose_context | null = null;
   private currentRenderer: Renderer | null = null;
   private holding = false;
@@ -126,11 +127,10 @@ export class FigureCanvas implements Island {
         return;
       }
       this.gl = gl;
-      this.loseContextExtension = gl.getExtension('WEBGL_lose_context');
       this.buildRenderer();
     } else if (this.contextLost && this.releasing) {
       // Given back by release(): ask for it again; onContextRestored rebuilds.
-      this.loseContextExtension?.restoreContext();
+      this.loseContext()?.restoreContext();
     } else if (this.currentRenderer === null && !this.contextLost) {
       this.buildRenderer();
     }
@@ -141,10 +141,10 @@ export class FigureCanvas implements Island {
     this.holding = false;
     this.drawn = false;
     this.cancelFrame();
-    if (this.gl !== null && !this.contextLost && this.loseContextExtension !== null) {
+    if (this.gl !== null && !this.contextLost && this.loseContext() !== null) {
       this.releasing = true;
       this.currentRenderer = null;
-      this.loseContextExtension.loseContext();
+      this.loseContext()!.loseContext();
     }
     this.updateState();
   }
@@ -251,13 +251,19 @@ export class FigureCanvas implements Island {
     this.updateState();
   }
 
+  /** The context's WEBGL_lose_context (null without a context, or where the browser lacks it). */
+  private loseContext(): WEBGL_lose_context | null {
+    this.loseContextExtension ??= this.gl?.getExtension('WEBGL_lose_context') ?? null;
+    return this.loseContextExtension;
+  }
+
   private onContextRestored(): void {
     this.contextLost = false;
     this.releasing = false;
     if (!this.holding) {
       // Restored while released (the browser's doing): give it straight back.
       this.releasing = true;
-      this.loseContextExtension?.loseContext();
+      this.loseContext()?.loseContext();
       return;
     }
     this.buildRenderer();
