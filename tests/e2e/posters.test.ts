@@ -145,7 +145,7 @@ describe('posters', () => {
   });
 
   it('load at once where a figure opens its page, whose stage has its size before any script runs and whose code waits for the first paint; lazily below the fold', async () => {
-    for (const path of ['/', '/figures/cpu-gpu/', '/figures/crossfade/']) {
+    for (const path of ['/', '/figures/cpu-gpu/', '/figures/crossfade/', '/figures/walk-keys/', '/figures/bend-tube-weights/']) {
       // A phone: the panel under the stage takes much of the screen, so the stage gives up height to it.
       const { page, context } = await site.newPage({ width: 412, height: 823 });
       // The stage's and the panel's boxes in the page's first frame once it has been read (the
