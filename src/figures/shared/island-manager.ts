@@ -2,7 +2,7 @@
 //
 // This module is in every page's initial JavaScript, so it is small and imports nothing heavy:
 // an island's code (the core, WebGL, shaders) is fetched with a dynamic import() the first time
-// the island comes near the viewport. After that:
+// the island comes near the viewport, once the page has painted. After that:
 //   - in view → it draws (state "running"); out of view → it stops drawing ("paused");
 //   - at most MAX_LIVE_CONTEXTS islands hold a WebGL context: before another one takes a context,
 //     the live island farthest from the viewport gives its own back ("idle"), and takes a new one
