@@ -151,14 +151,14 @@ describe('posters', () => {
       // The stage's and the panel's boxes in the page's first frame once it has been read (the
       // style sheets in), before any module script runs; and every layout shift of the visit.
       await page.addInitScript(() => {
-        const record = window as unknown as { boxesWhenRead: string[]; shifts: number[] };
+        const record = window as unknown as { boxesWhenRead: Record<string, number>[]; shifts: number[] };
         record.shifts = [];
         new PerformanceObserver((list) => {
           for (const entry of list.getEntries()) record.shifts.push((entry as unknown as { value: number }).value);
         }).observe({ type: 'layout-shift', buffered: true });
         document.addEventListener('readystatechange', () => {
           if (document.readyState !== 'interactive') return;
-          const box = (selector: string) => JSON.stringify(document.querySelector(selector)?.getBoundingClientRect());
+          const box = (selector: string) => document.querySelector(selector)!.getBoundingClientRect().toJSON() as Record<string, number>;
           requestAnimationFrame(() => (record.boxesWhenRead = [box('.island-stage'), box('.island-room > .island-panel')]));
         });
       });
@@ -168,13 +168,14 @@ describe('posters', () => {
       expect(await poster.getAttribute('fetchpriority'), path).toBe('high');
       expect(await waitForState(page.locator('.island').first(), ['running'])).toBe('running');
       await nextFrames(page);
-      const [stageWhenRead, panelWhenRead] = await page.evaluate(() => (window as unknown as { boxesWhenRead: string[] }).boxesWhenRead);
-      const stage = await page.locator('.island-stage').first().evaluate((element) => JSON.stringify(element.getBoundingClientRect()));
-      const panel = await page.locator('.island-room > .island-panel').first().evaluate((element) => JSON.stringify(element.getBoundingClientRect()));
+      const [stageWhenRead, panelWhenRead] = await page.evaluate(() => (window as unknown as { boxesWhenRead: Record<string, number>[] }).boxesWhenRead);
+      const boxOf = (selector: string) => page.locator(selector).first().evaluate((element) => element.getBoundingClientRect().toJSON() as Record<string, number>);
+      const stage = await boxOf('.island-stage');
+      const panel = await boxOf('.island-room > .island-panel');
       // The figure started without moving its stage or its panel: no layout shift (to a layout unit, 1/64 px).
-      const near = (now: string, then: string) => Object.entries(JSON.parse(now) as Record<string, number>).every(([key, value]) => Math.abs(value - JSON.parse(then)[key]) <= 1 / 32);
-      expect(near(stage, stageWhenRead), `${path}: the stage, ${stage} then ${stageWhenRead}`).toBe(true);
-      expect(near(panel, panelWhenRead), `${path}: the panel, ${panel} then ${panelWhenRead}`).toBe(true);
+      const near = (now: Record<string, number>, then: Record<string, number>) => Object.entries(now).every(([key, value]) => Math.abs(value - then[key]) <= 1 / 32);
+      expect(near(stage, stageWhenRead), `${path}: the stage, ${JSON.stringify(stage)} then ${JSON.stringify(stageWhenRead)}`).toBe(true);
+      expect(near(panel, panelWhenRead), `${path}: the panel, ${JSON.stringify(panel)} then ${JSON.stringify(panelWhenRead)}`).toBe(true);
       expect(await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts), `${path}: layout shifts`).toEqual([]);
       // The page painted (on a figure's own page, the poster is its largest paint) before the figure's code was asked for.
       const order = await page.evaluate(() => ({
@@ -190,7 +191,7 @@ describe('posters', () => {
       if (path !== '/') expect(largest, `${path}: the largest paint`).toBe('island-poster');
       expect(order.islandCode, `${path}: ${JSON.stringify(order)}`).toBeGreaterThanOrEqual(order.contentfulPaint!);
       // On a figure's own page, the stage shares the phone's screen with a tall panel: less tall than its 1:1 aspect.
-      if (path !== '/') expect(JSON.parse(stage).height, path).toBeLessThan(JSON.parse(stage).width - 1);
+      if (path !== '/') expect(stage.height, path).toBeLessThan(stage.width - 1);
       await context.close();
     }
     const { page, context } = await site.newPage();

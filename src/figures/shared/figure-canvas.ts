@@ -141,10 +141,11 @@ export class FigureCanvas implements Island {
     this.holding = false;
     this.drawn = false;
     this.cancelFrame();
-    if (this.gl !== null && !this.contextLost && this.loseContext() !== null) {
+    const extension = this.contextLost ? null : this.loseContext();
+    if (extension !== null) {
       this.releasing = true;
       this.currentRenderer = null;
-      this.loseContext()!.loseContext();
+      extension.loseContext();
     }
     this.updateState();
   }
