@@ -437,6 +437,51 @@ describe('island life cycle', () => {
     await context.close();
   });
 
+  it('starts figures in view one at a time: each takes its context after the last one\'s first frame is on screen', async () => {
+    const { page, context, errors } = await site.newPage({ width: 1280, height: 3000 });
+    // Times (ms) at which each figure's canvas got its WebGL2 context and its poster was hidden (its first frame).
+    await page.addInitScript(() => {
+      const log: { kind: 'context' | 'frame'; figure: string; at: number }[] = [];
+      (window as unknown as { startLog: typeof log }).startLog = log;
+      const figureOf = (element: Element) => element.closest<HTMLElement>('[data-test-figure]')?.dataset.testFigure ?? '';
+      const getContext = HTMLCanvasElement.prototype.getContext;
+      HTMLCanvasElement.prototype.getContext = function (this: HTMLCanvasElement, ...args: Parameters<typeof getContext>) {
+        if (args[0] === 'webgl2') log.push({ kind: 'context', figure: figureOf(this), at: performance.now() });
+        return getContext.apply(this, args);
+      } as typeof getContext;
+      new MutationObserver((records) => {
+        for (const record of records) {
+          const element = record.target as HTMLElement;
+          if (element.dataset.part === 'poster' && element.hidden) log.push({ kind: 'frame', figure: figureOf(element), at: performance.now() });
+        }
+      }).observe(document, { subtree: true, attributes: true, attributeFilter: ['hidden'] });
+    });
+    await page.goto(site.origin + path);
+    // Three copies of the first model figure right after it: four figures in view at once.
+    await page.evaluate(() => {
+      const original = document.querySelector<HTMLElement>('model-figure')!;
+      original.dataset.testFigure = '0';
+      for (let i = 3; i >= 1; i--) {
+        const copy = original.cloneNode(true) as HTMLElement;
+        copy.dataset.state = 'idle';
+        copy.dataset.testFigure = String(i);
+        original.after(copy);
+      }
+      original.scrollIntoView({ block: 'start' });
+    });
+    const figures = page.locator('[data-test-figure]');
+    expect(await figures.count()).toBe(4);
+    for (const figure of await figures.all()) expect(await waitForState(figure, ['running'])).toBe('running');
+    await page.waitForFunction(() => (window as unknown as { startLog: { kind: string }[] }).startLog.filter((entry) => entry.kind === 'frame').length >= 4);
+    const log = await page.evaluate(() => (window as unknown as { startLog: { kind: 'context' | 'frame'; figure: string; at: number }[] }).startLog);
+    const contexts = log.filter((entry) => entry.kind === 'context');
+    expect(contexts.map((entry) => entry.figure).sort()).toEqual(['0', '1', '2', '3']);
+    const firstFrame = (figure: string) => log.find((entry) => entry.kind === 'frame' && entry.figure === figure)!.at;
+    for (let i = 1; i < contexts.length; i++) expect(contexts[i].at).toBeGreaterThan(firstFrame(contexts[i - 1].figure));
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it(`keeps at most ${MAX_LIVE_CONTEXTS} live WebGL contexts, and brings released islands back`, async () => {
     const { page, context, errors } = await site.newPage();
     const warnings: string[] = [];

@@ -10,7 +10,8 @@
 // The element's data-state (see island-manager.ts) is derived from this object's fields by
 // updateState(), the only place that writes it. A failure (fail()) ends the island for good.
 
-import { isGpuWarm, wantsAntialias, warmUpGpu } from '../../gl/gpu-warm-up.ts';
+import { gpuFinished } from '../../gl/gpu-fence.ts';
+import { gpuIdle, wantsAntialias, warmUpGpu } from '../../gl/gpu-process.ts';
 import type { Renderer } from '../../gl/renderer.ts';
 import { attachFullScreenButton } from './full-screen.ts';
 import { resumeIsland, type Island } from './island-manager.ts';
@@ -20,6 +21,16 @@ import { part } from './parts.ts';
 const MAX_PIXEL_RATIO = 2;
 /** Longest time step (seconds) a frame may advance a clip, so a stall never skips ahead. */
 const MAX_FRAME_STEP = 0.1;
+
+/** Longest wait, ms, for a figure's first frame before the next figure may start (startUp). */
+const FIRST_FRAME_WAIT = 1000;
+
+/**
+ * Figures start one at a time, page-wide (FigureCanvas.startUp): this resolves when the start-up
+ * begun last is over. A start-up's blocking calls then find the GPU process free, not busy with
+ * another figure's first frame.
+ */
+let lastStartUp: Promise<void> = Promise.resolve();
 
 /** The data-state of an island that failed for good. */
 export type FailureState = 'error' | 'unsupported';
@@ -56,6 +67,12 @@ export class FigureCanvas implements Island {
   private loseContextExtension: WEBGL_lose_context | null = null;
   private currentRenderer: Renderer | null = null;
   private holding = false;
+  /** startUp() is running: the first context, renderer and frame are on their way. */
+  private startingUp = false;
+  /** sceneChanged() is waiting for the GPU process to build the first renderer. */
+  private buildPending = false;
+  /** Called when the frame drawn first after startUp has been drawn by the GPU (null otherwise). */
+  private onFirstFrameFinished: (() => void) | null = null;
   /** The context is lost because release() asked for it (not an accident). */
   private releasing = false;
   private contextLost = false;
@@ -108,30 +125,12 @@ export class FigureCanvas implements Island {
   acquire(): void {
     if (this.failure !== null) return;
     this.holding = true;
-    if (this.gl === null && !isGpuWarm()) {
-      // The page's first context waits for the GPU warm-up, then takes it (if still wanted).
-      void warmUpGpu().then(() => {
-        if (this.holding && this.gl === null) this.acquire();
-      });
-      this.updateState();
-      return;
-    }
     if (this.gl === null) {
-      const gl = this.canvas.getContext('webgl2', { antialias: wantsAntialias(), alpha: true, premultipliedAlpha: true });
-      if (gl === null) {
-        this.holding = false;
-        this.fail(
-          'unsupported',
-          'This interactive figure needs WebGL2, which this browser did not provide: it may be switched off, or the graphics driver may be blocked. The text around the figure describes what it shows.',
-        );
-        return;
-      }
-      this.gl = gl;
-      this.buildRenderer();
+      if (!this.startingUp) void this.startUp();
     } else if (this.contextLost && this.releasing) {
       // Given back by release(): ask for it again; onContextRestored rebuilds.
       this.loseContext()?.restoreContext();
-    } else if (this.currentRenderer === null && !this.contextLost) {
+    } else if (this.currentRenderer === null && !this.contextLost && !this.startingUp) {
       this.buildRenderer();
     }
     this.updateState();
@@ -159,9 +158,23 @@ export class FigureCanvas implements Island {
 
   // ── For the scene ────────────────────────────────────────────────────────────────────────
 
-  /** The scene has a new model: builds its renderer now if the context is live. */
+  /**
+   * The scene has a new model: builds its renderer if the context is live — now when it replaces
+   * one (the reader chose another model), else (the first model, arriving after the context) as
+   * soon as the GPU process is free.
+   */
   sceneChanged(): void {
-    if (this.holding && this.gl !== null && !this.contextLost) this.buildRenderer();
+    if (this.holding && this.gl !== null && !this.contextLost && !this.startingUp) {
+      if (this.currentRenderer !== null) this.buildRenderer();
+      else if (!this.buildPending) {
+        this.buildPending = true;
+        void gpuIdle().then(() => {
+          this.buildPending = false;
+          if (this.holding && this.gl !== null && !this.contextLost && !this.startingUp && this.currentRenderer === null) this.buildRenderer();
+          this.updateState();
+        });
+      }
+    }
     this.updateState();
   }
 
@@ -224,6 +237,52 @@ export class FigureCanvas implements Island {
   }
 
   // ── Internals ────────────────────────────────────────────────────────────────────────────
+
+  /**
+   * The first acquire(), in steps that each end a task, so that none holds the page for long, and
+   * each made when the GPU process is free (gpuIdle), so that its blocking calls do not wait: the
+   * context (its framebuffer already the canvas's size, so it is not made twice), then — once the
+   * GPU process has set it up — the renderer and its programs, then the first frame. The next
+   * figure starts when that frame has been drawn by the GPU.
+   */
+  private async startUp(): Promise<void> {
+    this.startingUp = true;
+    const previous = lastStartUp;
+    let finished!: () => void;
+    lastStartUp = new Promise((resolve) => (finished = resolve));
+    try {
+      await warmUpGpu();
+      await previous;
+      if (!this.holding || this.failure !== null) return;
+      this.sizeFramebuffer();
+      await gpuIdle();
+      if (!this.holding || this.failure !== null) return;
+      const gl = this.canvas.getContext('webgl2', { antialias: wantsAntialias(), alpha: true, premultipliedAlpha: true });
+      if (gl === null) {
+        this.holding = false;
+        this.fail(
+          'unsupported',
+          'This interactive figure needs WebGL2, which this browser did not provide: it may be switched off, or the graphics driver may be blocked. The text around the figure describes what it shows.',
+        );
+        return;
+      }
+      this.gl = gl;
+      await gpuFinished(gl);
+      await gpuIdle();
+      if (!this.holding || this.contextLost || this.failure !== null) return;
+      this.buildRenderer();
+      if (this.currentRenderer === null) return;
+      await new Promise<void>((resolve) => {
+        this.onFirstFrameFinished = resolve;
+        setTimeout(resolve, FIRST_FRAME_WAIT);
+      });
+    } finally {
+      this.onFirstFrameFinished = null;
+      this.startingUp = false;
+      finished();
+      this.updateState();
+    }
+  }
 
   private buildRenderer(): void {
     if (this.gl === null || this.failure !== null) return;
@@ -336,18 +395,25 @@ export class FigureCanvas implements Island {
     if (!this.drawn) {
       this.drawn = true;
       this.updateState();
+      const onFinished = this.onFirstFrameFinished;
+      if (onFinished !== null) void gpuFinished(renderer.gl).then(onFinished);
     }
     if (animating) this.requestRender();
   }
 
-  private resize(): void {
+  /** Sizes the framebuffer: the canvas's CSS size × the pixel ratio (capped at MAX_PIXEL_RATIO). */
+  private sizeFramebuffer(): void {
     const ratio = Math.min(window.devicePixelRatio || 1, MAX_PIXEL_RATIO);
     const width = Math.max(1, Math.round(this.canvas.clientWidth * ratio));
     const height = Math.max(1, Math.round(this.canvas.clientHeight * ratio));
     if (this.canvas.width !== width) this.canvas.width = width;
     if (this.canvas.height !== height) this.canvas.height = height;
     this.pixelRatio = ratio;
-    this.scene.resized(width, height, ratio);
+  }
+
+  private resize(): void {
+    this.sizeFramebuffer();
+    this.scene.resized(this.canvas.width, this.canvas.height, this.pixelRatio);
     this.requestRender();
   }
 

@@ -11,7 +11,7 @@
 // One IntersectionObserver watches every island; the element's data-state attribute reports:
 //   idle | loading | running | paused | lost | error | unsupported
 
-import { warmUpGpu } from '../../gl/gpu-warm-up.ts';
+import { warmUpGpu } from '../../gl/gpu-process.ts';
 import { keepStateBeforeStart } from './controls-before-start.ts';
 import { holdStageHeight } from './stage-height.ts';
 
@@ -123,7 +123,7 @@ const painted = new Promise<unknown>((resolve) => {
 async function activate(entry: Entry): Promise<void> {
   await painted;
   // The page's first context is expensive to make on the main thread: start paying for it on a
-  // worker now, while the island's code and model load (gpu-warm-up.ts).
+  // worker now, while the island's code and model load (gpu-process.ts).
   void warmUpGpu();
   if (entry.island === null) {
     if (entry.loading) return;
