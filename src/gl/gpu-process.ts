@@ -10,7 +10,9 @@
 //     is no usable GPU) gets contexts without multisampling, which costs it a third of its frame rate;
 //   - gpuIdle() resolves when the GPU process is free, so that a figure makes its blocking calls
 //     (context, programs) then and not while the page is being drawn.
-// Without workers or OffscreenCanvas everything resolves at once, and the page waits as before.
+// The worker's 1×1 context lives as long as the page and counts towards the browser's cap on live
+// contexts (16 in Chromium; figures hold at most 8, island-manager.ts). Without workers or
+// OffscreenCanvas everything resolves at once, and the page waits as before.
 
 /** The worker's first message. */
 export interface GpuWarmUpReply {
