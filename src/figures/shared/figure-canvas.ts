@@ -67,7 +67,7 @@ export class FigureCanvas implements Island {
   private loseContextExtension: WEBGL_lose_context | null = null;
   private currentRenderer: Renderer | null = null;
   private holding = false;
-  /** startUp() is running: the first context, renderer and frame are on their way. */
+  /** startUp() has not built the first renderer yet: the context is on its way. */
   private startingUp = false;
   /** sceneChanged() is waiting for the GPU process to build the first renderer. */
   private buildPending = false;
@@ -130,7 +130,7 @@ export class FigureCanvas implements Island {
     } else if (this.contextLost && this.releasing) {
       // Given back by release(): ask for it again; onContextRestored rebuilds.
       this.loseContext()?.restoreContext();
-    } else if (this.currentRenderer === null && !this.contextLost && !this.startingUp) {
+    } else if (this.canBuild && this.currentRenderer === null) {
       this.buildRenderer();
     }
     this.updateState();
@@ -164,13 +164,13 @@ export class FigureCanvas implements Island {
    * soon as the GPU process is free.
    */
   sceneChanged(): void {
-    if (this.holding && this.gl !== null && !this.contextLost && !this.startingUp) {
+    if (this.canBuild) {
       if (this.currentRenderer !== null) this.buildRenderer();
       else if (!this.buildPending) {
         this.buildPending = true;
         void gpuIdle().then(() => {
           this.buildPending = false;
-          if (this.holding && this.gl !== null && !this.contextLost && !this.startingUp && this.currentRenderer === null) this.buildRenderer();
+          if (this.canBuild && this.currentRenderer === null) this.buildRenderer();
           this.updateState();
         });
       }
@@ -238,6 +238,11 @@ export class FigureCanvas implements Island {
 
   // ── Internals ────────────────────────────────────────────────────────────────────────────
 
+  /** The island holds a live context and is not starting up (startUp builds its own renderer). */
+  private get canBuild(): boolean {
+    return this.holding && this.gl !== null && !this.contextLost && !this.startingUp;
+  }
+
   /**
    * The first acquire(), in steps that each end a task, so that none holds the page for long, and
    * each made when the GPU process is free (gpuIdle), so that its blocking calls do not wait: the
@@ -271,6 +276,8 @@ export class FigureCanvas implements Island {
       await gpuIdle();
       if (!this.holding || this.contextLost || this.failure !== null) return;
       this.buildRenderer();
+      // From here a new model (sceneChanged) rebuilds as usual, while the next figure waits.
+      this.startingUp = false;
       if (this.currentRenderer === null) return;
       await new Promise<void>((resolve) => {
         this.onFirstFrameFinished = resolve;
