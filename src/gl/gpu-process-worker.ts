@@ -6,7 +6,7 @@
 // find out for itself and say why) and the renderer's name, so the page can tell a software
 // renderer from a GPU.
 //
-// Then it answers "is the GPU process free?" (a GpuIdleRequest): it makes round trips to the GPU
+// Then it answers "is the GPU process free?" (any message; GpuIdleReply): it makes round trips to the GPU
 // process (gl.getError(), which waits for everything queued there) until one comes back within
 // IDLE_ROUND_TRIP ms, or LONGEST_PROBE ms have passed, and replies. Waiting is harmless here; the
 // page, told the GPU process is free, makes its own blocking calls straight away.
@@ -36,5 +36,5 @@ onmessage = () => {
     gl!.getError();
     idle = performance.now() - before < IDLE_ROUND_TRIP;
   }
-  postMessage({ kind: 'idle', waitedMs: performance.now() - started } satisfies GpuIdleReply);
+  postMessage({ kind: 'idle' } satisfies GpuIdleReply);
 };

@@ -23,11 +23,9 @@ export interface GpuWarmUpReply {
   renderer: string;
 }
 
-/** The worker's answer to a request (any message): the GPU process was free, or it gave up. */
+/** The worker's answer to a request (any message): the GPU process was free, or it gave up waiting. */
 export interface GpuIdleReply {
   kind: 'idle';
-  /** How long the worker waited, ms. */
-  waitedMs: number;
 }
 
 /** Renderer names of software rasterisers (Chromium's SwiftShader, Mesa's llvmpipe/softpipe, Windows' WARP). */
@@ -58,9 +56,10 @@ export function warmUpGpu(): Promise<void> {
   warmUp = new Promise<void>((resolve) => {
     const timer = window.setTimeout(() => done(false), WARM_UP_TIMEOUT);
     // Without a context (or a worker) there is nothing to ask: the worker goes, gpuIdle resolves at once.
+    // Also called if the worker fails later: the renderer's name, once known, stays.
     function done(usable: boolean, reply?: GpuWarmUpReply): void {
       window.clearTimeout(timer);
-      software = SOFTWARE_RENDERER.test(reply?.renderer ?? '');
+      if (reply !== undefined) software = SOFTWARE_RENDERER.test(reply.renderer);
       if (!usable) {
         worker?.terminate();
         worker = null;
