@@ -3,7 +3,7 @@
 
 import groundVertexSource from '../../shaders/ground.vert?raw';
 import groundFragmentSource from '../../shaders/ground.frag?raw';
-import { createProgram, uniformLocation, type ProgramInfo } from './program.ts';
+import { createProgram, uniformLocation, type ProgramInfo, type ProgramSources } from './program.ts';
 
 export interface GroundPass {
   info: ProgramInfo;
@@ -27,13 +27,15 @@ export interface GroundPlacement {
   shadowRadius: number;
 }
 
+/** The ground's shaders. */
+export const GROUND_PROGRAM = [
+  { name: 'shaders/ground.vert', source: groundVertexSource },
+  { name: 'shaders/ground.frag', source: groundFragmentSource },
+] as const satisfies ProgramSources;
+
 /** Compiles the ground program (throws ShaderError). */
 export function createGroundPass(gl: WebGL2RenderingContext): GroundPass {
-  const info = createProgram(
-    gl,
-    { name: 'shaders/ground.vert', source: groundVertexSource },
-    { name: 'shaders/ground.frag', source: groundFragmentSource },
-  );
+  const info = createProgram(gl, ...GROUND_PROGRAM);
   const vao = gl.createVertexArray();
   gl.bindVertexArray(vao);
   const corners = gl.createBuffer();

@@ -67,20 +67,23 @@ function compileError(gl: WebGL2RenderingContext, handle: WebGLShader, shader: S
   return new ShaderError(`Shader compilation failed\n${formatShaderLog(shader, log || 'no message from the driver')}`);
 }
 
-/**
- * Compiles and links `vertex` + `fragment`. With `transformFeedbackVaryings`, those outputs of the
- * vertex shader are captured, one buffer each (SEPARATE_ATTRIBS). Throws ShaderError.
- *
- * The main thread waits for the GPU process once, for the link status: each status query is a round
- * trip that waits for the compile or link before it. A shader's compile status is asked for only
- * when the link failed, to say which shader, and where, did not compile.
- */
-export function createProgram(
-  gl: WebGL2RenderingContext,
-  vertex: ShaderSource,
-  fragment: ShaderSource,
-  transformFeedbackVaryings: readonly string[] = [],
-): ProgramInfo {
+/** A program's shaders and, optionally, the vertex outputs it captures: createProgram's arguments. */
+export type ProgramSources = readonly [vertex: ShaderSource, fragment: ShaderSource, transformFeedbackVaryings?: readonly string[]];
+
+/** A program whose compile and link were issued, not yet asked about. */
+interface StartedProgram {
+  program: WebGLProgram;
+  vertexShader: WebGLShader;
+  fragmentShader: WebGLShader;
+}
+
+/** Programs linkAhead started and createProgram has not taken, per context, by their sources' text. */
+const startedAhead = new WeakMap<WebGL2RenderingContext, Map<string, StartedProgram>>();
+
+const keyOf = ([vertex, fragment, varyings = []]: ProgramSources): string => `${vertex.source}\0${fragment.source}\0${varyings}`;
+
+/** Issues the compiles and the link of `sources`; asks the GPU process nothing, so it never waits. */
+function startProgram(gl: WebGL2RenderingContext, [vertex, fragment, varyings = []]: ProgramSources): StartedProgram {
   const vertexShader = compileShader(gl, gl.VERTEX_SHADER, vertex);
   let fragmentShader: WebGLShader;
   try {
@@ -93,10 +96,61 @@ export function createProgram(
   if (program === null) throw new ShaderError(`${vertex.name} + ${fragment.name}: could not create a program`);
   gl.attachShader(program, vertexShader);
   gl.attachShader(program, fragmentShader);
-  if (transformFeedbackVaryings.length > 0) {
-    gl.transformFeedbackVaryings(program, transformFeedbackVaryings as string[], gl.SEPARATE_ATTRIBS);
-  }
+  if (varyings.length > 0) gl.transformFeedbackVaryings(program, varyings as string[], gl.SEPARATE_ATTRIBS);
   gl.linkProgram(program);
+  return { program, vertexShader, fragmentShader };
+}
+
+/**
+ * Starts compiling and linking `programs` on `gl` (say, the programs a renderer is about to
+ * create), for createProgram to take later with the same sources. Between the two the page can
+ * wait for the GPU process without blocking (gpuFinished), and createProgram's status query then
+ * finds the link done instead of waiting tens of milliseconds for it (a software renderer
+ * compiles slowly). A shader that fails is reported by the createProgram that takes it.
+ */
+export function linkAhead(gl: WebGL2RenderingContext, programs: readonly ProgramSources[]): void {
+  const started = startedAhead.get(gl) ?? new Map<string, StartedProgram>();
+  startedAhead.set(gl, started);
+  for (const sources of programs) {
+    const key = keyOf(sources);
+    try {
+      if (!started.has(key)) started.set(key, startProgram(gl, sources));
+    } catch {
+      // A lost context: the createProgram that follows reports it.
+    }
+  }
+}
+
+/** Deletes the programs linkAhead started on `gl` that no createProgram took. */
+export function dropLinkedAhead(gl: WebGL2RenderingContext): void {
+  for (const { program, vertexShader, fragmentShader } of startedAhead.get(gl)?.values() ?? []) {
+    gl.deleteShader(vertexShader);
+    gl.deleteShader(fragmentShader);
+    gl.deleteProgram(program);
+  }
+  startedAhead.delete(gl);
+}
+
+/**
+ * Compiles and links `vertex` + `fragment`, or takes the program linkAhead started with them. With
+ * `transformFeedbackVaryings`, those outputs of the vertex shader are captured, one buffer each
+ * (SEPARATE_ATTRIBS). Throws ShaderError.
+ *
+ * The main thread waits for the GPU process once, for the link status: each status query is a round
+ * trip that waits for the compile or link before it. A shader's compile status is asked for only
+ * when the link failed, to say which shader, and where, did not compile.
+ */
+export function createProgram(
+  gl: WebGL2RenderingContext,
+  vertex: ShaderSource,
+  fragment: ShaderSource,
+  transformFeedbackVaryings: readonly string[] = [],
+): ProgramInfo {
+  const sources: ProgramSources = [vertex, fragment, transformFeedbackVaryings];
+  const key = keyOf(sources);
+  const ahead = startedAhead.get(gl);
+  const { program, vertexShader, fragmentShader } = ahead?.get(key) ?? startProgram(gl, sources);
+  ahead?.delete(key);
   const linked = gl.getProgramParameter(program, gl.LINK_STATUS) || gl.isContextLost();
   const failure = linked
     ? null

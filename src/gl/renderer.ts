@@ -8,7 +8,7 @@ import type { Model } from '../core/model.ts';
 import { SetupError } from '../core/setup-error.ts';
 import { createBoneTexture, uploadBoneTexture, type BoneTexture } from './bone-texture.ts';
 import { updateOrbitCamera, type OrbitCamera } from './camera.ts';
-import { createGroundPass, drawGroundPass, type GroundPass, type GroundPlacement } from './ground-pass.ts';
+import { createGroundPass, drawGroundPass, GROUND_PROGRAM, type GroundPass, type GroundPlacement } from './ground-pass.ts';
 import {
   bindJoints,
   createSkinnedVertexArray,
@@ -22,6 +22,7 @@ import {
   createMeshPass,
   PALETTE_TEXTURE_UNIT,
   setMeshPassSelectedJoint,
+  SHADE_FRAGMENT_SHADER,
   uploadBoneUniforms,
   type MeshPass,
   type MeshPassFrame,
@@ -30,6 +31,7 @@ import {
 import {
   createSkeletonLayout,
   createSkeletonPass,
+  OVERLAY_PROGRAM,
   drawSkeletonPass,
   skeletonCapsuleCount,
   type SkeletonFrame,
@@ -38,6 +40,7 @@ import {
 } from './skeleton-pass.ts';
 import { PaletteSource, SkinShader } from './skin-shaders.ts';
 import type { RigidParts } from './rigid-pass.ts';
+import type { ProgramSources } from './program.ts';
 
 /** Theme colours, sRGB components in [0, 1] (3 floats each), owned by the caller. */
 export interface RenderColors {
@@ -84,6 +87,13 @@ export class RendererError extends SetupError {
     super(message);
     this.name = 'RendererError';
   }
+}
+
+/** The programs createRenderer(gl, model, `ground`) links, for linkAhead. */
+export function rendererPrograms(ground: boolean): ProgramSources[] {
+  const programs: ProgramSources[] = [[SkinShader.CORRECT.vertex, SHADE_FRAGMENT_SHADER], OVERLAY_PROGRAM];
+  if (ground) programs.push(GROUND_PROGRAM);
+  return programs;
 }
 
 /**

@@ -9,7 +9,7 @@
 import overlayVertexSource from '../../shaders/overlay.vert?raw';
 import overlayFragmentSource from '../../shaders/overlay.frag?raw';
 import type { Model } from '../core/model.ts';
-import { createProgram, uniformLocation, type ProgramInfo } from './program.ts';
+import { createProgram, uniformLocation, type ProgramInfo, type ProgramSources } from './program.ts';
 
 /** Which nodes a skin's skeleton overlay connects; made once per model. */
 export interface SkeletonLayout {
@@ -57,13 +57,15 @@ export interface SkeletonPass {
   capacity: number;
 }
 
+/** The overlay's shaders. */
+export const OVERLAY_PROGRAM = [
+  { name: 'shaders/overlay.vert', source: overlayVertexSource },
+  { name: 'shaders/overlay.frag', source: overlayFragmentSource },
+] as const satisfies ProgramSources;
+
 /** Compiles the overlay program and allocates room for `capacity` capsules (throws ShaderError). */
 export function createSkeletonPass(gl: WebGL2RenderingContext, capacity: number): SkeletonPass {
-  const info = createProgram(
-    gl,
-    { name: 'shaders/overlay.vert', source: overlayVertexSource },
-    { name: 'shaders/overlay.frag', source: overlayFragmentSource },
-  );
+  const info = createProgram(gl, ...OVERLAY_PROGRAM);
   const vao = gl.createVertexArray();
   gl.bindVertexArray(vao);
   const corners = gl.createBuffer();

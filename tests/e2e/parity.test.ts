@@ -43,7 +43,7 @@ import { createDualQuaternionTexture, SKIN_DUAL_QUATERNION_VERTEX_SHADER, upload
 import { captureSkinFeedback, createSkinFeedback, readSkinFeedback, SKIN_FEEDBACK_VARYINGS } from '${root}src/gl/feedback.ts';
 import { createSkinnedVertexArray } from '${root}src/gl/mesh.ts';
 import { SKIN_VERTEX_SHADER, SHADE_FRAGMENT_SHADER, PALETTE_TEXTURE_UNIT } from '${root}src/gl/mesh-pass.ts';
-import { createProgram, ShaderError, uniformLocation } from '${root}src/gl/program.ts';
+import { createProgram, dropLinkedAhead, linkAhead, ShaderError, uniformLocation } from '${root}src/gl/program.ts';
 import { uniformArraySkinShader } from '${root}src/gl/skin-shader-variants.ts';
 import { uniformArrayBoneCapacity } from '${root}src/gl/skin-shaders.ts';
 
@@ -106,6 +106,46 @@ window.parity = {
       return '';
     } catch (error) {
       return (error instanceof ShaderError ? '' : 'not a ShaderError: ') + error.message;
+    }
+  },
+  /**
+   * linkAhead(vertex + fragment), then createProgram with the same sources twice, then linkAhead
+   * again and dropLinkedAhead: which programs were reused, the message of a failure, and whether
+   * the dropped program is gone.
+   */
+  linkedAhead(vertex, fragment) {
+    const created = [];
+    const original = gl.createProgram.bind(gl);
+    gl.createProgram = () => {
+      const program = original();
+      created.push(program);
+      return program;
+    };
+    try {
+      linkAhead(gl, [[vertex, fragment]]);
+      let first;
+      try {
+        first = createProgram(gl, vertex, fragment);
+      } catch (error) {
+        return { message: error.message, started: created.length };
+      }
+      const second = createProgram(gl, vertex, fragment);
+      linkAhead(gl, [[vertex, fragment]]);
+      const dropped = created[created.length - 1];
+      dropLinkedAhead(gl);
+      const result = {
+        message: '',
+        started: created.length,
+        firstIsLinkedAhead: first.program === created[0],
+        secondIsNew: second.program !== first.program,
+        uniforms: first.uniforms.size,
+        droppedIsGone: !gl.isProgram(dropped),
+      };
+      gl.deleteProgram(first.program);
+      gl.deleteProgram(second.program);
+      return result;
+    } finally {
+      gl.createProgram = original;
     }
   },
   load(primitives) {
@@ -349,6 +389,29 @@ describe('shader errors', () => {
     const line = Number(located![1]);
     expect(line).toBeGreaterThan(broken);
     expect(message).toContain(`${line} | ${lines[line - 1].trim()}`);
+  });
+});
+
+describe('programs linked ahead (linkAhead, figure start-up)', () => {
+  const fragment = { name: 'shaders/shade.frag', source: readFileSync(`${root}shaders/shade.frag`, 'utf8') };
+  const skinVertex = readFileSync(`${root}shaders/skin.vert`, 'utf8');
+  type LinkedAhead = { message: string; started: number; firstIsLinkedAhead?: boolean; secondIsNew?: boolean; uniforms?: number; droppedIsGone?: boolean };
+  const linkedAhead = (source: string) =>
+    page.evaluate(
+      ([v, f]) => (window as unknown as { parity: { linkedAhead(v: unknown, f: unknown): LinkedAhead } }).parity.linkedAhead(v, f),
+      [{ name: 'shaders/skin.vert', source }, fragment] as const,
+    );
+
+  it('createProgram takes the program linked ahead with the same sources, once; dropLinkedAhead deletes the rest', async () => {
+    const result = await linkedAhead(skinVertex);
+    expect(result).toEqual({ message: '', started: 3, firstIsLinkedAhead: true, secondIsNew: true, uniforms: expect.any(Number), droppedIsGone: true });
+    expect(result.uniforms).toBeGreaterThan(5);
+  });
+
+  it('a shader that fails when linked ahead is reported by createProgram, file and line named', async () => {
+    const result = await linkedAhead(skinVertex.replace('in uvec4 a_joints', 'in vec4 a_joints'));
+    expect(result.started).toBe(1);
+    expect(result.message).toMatch(/^Shader compilation failed\nshaders\/skin\.vert:\d+: /);
   });
 });
 

@@ -23,6 +23,7 @@ import { createPaletteAtlas, paletteAtlasFloats, uploadPaletteAtlas, type Palett
 import {
   attachCrowdInstances,
   createCrowdGpuProgram,
+  CROWD_GPU_PROGRAM,
   createCrowdInstances,
   createCrowdMesh,
   drawCrowdInstanced,
@@ -33,7 +34,7 @@ import {
 } from '../../gl/crowd-pass.ts';
 import { drawGroundPass, placeGround, type GroundPlacement } from '../../gl/ground-pass.ts';
 import { MeshView, type MeshPass, type MeshPassFrame } from '../../gl/mesh-pass.ts';
-import { createRenderer, lightDirection, RendererError, type RenderColors, type Renderer } from '../../gl/renderer.ts';
+import { createRenderer, lightDirection, rendererPrograms, RendererError, type RenderColors, type Renderer } from '../../gl/renderer.ts';
 import { boundsOfPoses, CameraControl, type Bounds } from '../shared/camera-control.ts';
 import { watchChoiceGroup } from '../shared/choice-group.ts';
 import { clearPlayRequest, playRequest, requestPlaying } from '../shared/controls-before-start.ts';
@@ -186,6 +187,7 @@ class CrowdIsland implements Island {
     this.host = host;
     this.figure = new FigureCanvas(host, {
       createRenderer: (gl) => this.createRenderer(gl),
+      programs: () => [...rendererPrograms(true), CROWD_GPU_PROGRAM],
       advance: (seconds) => this.advance(seconds),
       draw: (renderer) => this.draw(renderer),
       resized: () => this.cameraControl.refit(),

@@ -12,6 +12,7 @@
 
 import { gpuFinished } from '../../gl/gpu-fence.ts';
 import { gpuIdle, wantsAntialias, warmUpGpu } from '../../gl/gpu-process.ts';
+import { dropLinkedAhead, linkAhead, type ProgramSources } from '../../gl/program.ts';
 import type { Renderer } from '../../gl/renderer.ts';
 import { attachFullScreenButton } from './full-screen.ts';
 import { resumeIsland, type Island } from './island-manager.ts';
@@ -39,6 +40,8 @@ export type FailureState = 'error' | 'unsupported';
 export interface FigureScene {
   /** Builds the GPU resources of the current model on `gl`, or returns null while there is none; may throw. */
   createRenderer(gl: WebGL2RenderingContext): Renderer | null;
+  /** The programs createRenderer will link, linked ahead at start-up (linkAhead); optional. */
+  programs?(): readonly ProgramSources[];
   /**
    * Moves the figure's time on by `seconds` (0 to MAX_FRAME_STEP; 0 on the first frame after a
    * still one or a restartClock()); returns true while it animates, which schedules the next frame.
@@ -272,6 +275,8 @@ export class FigureCanvas implements Island {
         return;
       }
       this.gl = gl;
+      // The links run in the GPU process while the page waits without blocking; buildRenderer takes them.
+      linkAhead(gl, this.scene.programs?.() ?? []);
       await gpuFinished(gl);
       await gpuIdle();
       if (!this.holding || this.contextLost || this.failure !== null) return;
@@ -284,6 +289,7 @@ export class FigureCanvas implements Island {
         setTimeout(resolve, FIRST_FRAME_WAIT);
       });
     } finally {
+      if (this.gl !== null) dropLinkedAhead(this.gl);
       this.onFirstFrameFinished = null;
       this.startingUp = false;
       finished();

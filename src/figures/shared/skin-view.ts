@@ -20,7 +20,7 @@ import { animateFrame, createPlayer, showRestPose, type Player } from '../../cor
 import { placeGround, type GroundPlacement } from '../../gl/ground-pass.ts';
 import { MeshView } from '../../gl/mesh-pass.ts';
 import { uploadInfluences } from '../../gl/mesh.ts';
-import { createRenderer, drawFrame, type RenderFrame, type Renderer } from '../../gl/renderer.ts';
+import { createRenderer, drawFrame, rendererPrograms, type RenderFrame, type Renderer } from '../../gl/renderer.ts';
 import type { SkinShader } from '../../gl/skin-shaders.ts';
 import { boundsOfPoses, CameraControl, type Bounds, type SkinPositions } from './camera-control.ts';
 import { watchChoiceGroup } from './choice-group.ts';
@@ -104,6 +104,7 @@ export class SkinView implements Island {
         this.rendererCreated(renderer);
         return renderer;
       },
+      programs: () => rendererPrograms(options.ground),
       advance: (seconds) => this.advance(seconds),
       draw: (renderer) => this.draw(renderer),
       resized: (width, height, pixelRatio) => this.resized(width, height, pixelRatio),
