@@ -359,6 +359,13 @@ describe('layout and accessibility', () => {
 });
 
 describe('performance budget', () => {
+  it("ships no Vite preload helper: dynamic imports load their chunk directly (src/build-time/no-preload-helper.ts)", () => {
+    const scripts = readdirSync(join(dist, '_astro')).filter((name) => name.endsWith('.js'));
+    expect(scripts.length).toBeGreaterThan(10);
+    expect(scripts.filter((name) => name.startsWith('preload-helper'))).toEqual([]);
+    expect(scripts.filter((name) => readFileSync(join(dist, '_astro', name), 'utf8').includes('preload-helper'))).toEqual([]);
+  });
+
   it(`loads at most ${chapterJsBudget / 1024} KB of gzipped JavaScript on a chapter page`, async () => {
     const over: string[] = [];
     for (const path of chapterPages) {
