@@ -2,7 +2,8 @@
 // CPU and slow 4G) over every page of the built site, one after another in one Chromium
 // (/usr/bin/chromium or CHROMIUM_PATH, SwiftShader WebGL2) on the page benchmark's static server.
 //
-//   npm run bench:lighthouse [-- --json] [-- --dist DIR]
+//   npm run bench:lighthouse [-- --json] [-- --dist DIR] [-- --only REGEX]
+//   (--only: just the pages whose URL path matches, e.g. --only '^/(chapters/[^/]+/)?$')
 //   (also: npm run bench:page -- --pages)
 //
 // Per page: performance and accessibility scores (0–100), total blocking time and largest
@@ -49,13 +50,13 @@ export function builtPages(dist: string): string[] {
   return pages.sort((a, b) => (a === '/' ? -1 : b === '/' ? 1 : a.localeCompare(b)));
 }
 
-export async function runLighthouse(distOption: string, log: (line: string) => void) {
+export async function runLighthouse(distOption: string, log: (line: string) => void, only: RegExp | null = null) {
   const dist = resolve(repositoryRoot, distOption);
   if (!existsSync(join(dist, 'index.html'))) {
     throw new Error(`${dist}/index.html is missing: run \`npm run build\` first (or pass --dist DIR of an \`astro build --outDir DIR\`).`);
   }
   if (!existsSync(chromiumPath)) throw new Error(`Chromium not found at ${chromiumPath}: install Debian's chromium package or set CHROMIUM_PATH.`);
-  const pages = builtPages(dist);
+  const pages = builtPages(dist).filter((path) => only === null || only.test(path));
   const server = await serveStatic(dist, null);
   const chrome = await launch({ chromePath: chromiumPath, chromeFlags: ['--headless=new', ...chromiumArgs], logLevel: 'silent' });
   const audits: PageAudit[] = [];
@@ -132,6 +133,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const distIndex = argv.indexOf('--dist');
   const dist = distIndex >= 0 ? argv[distIndex + 1] : (process.env.BENCH_DIST ?? 'dist');
   if (dist === undefined || dist.startsWith('--')) throw new Error('--dist needs a directory');
-  const result = await runLighthouse(dist, (line) => process.stderr.write(`${line}\n`));
+  const onlyIndex = argv.indexOf('--only');
+  const only = onlyIndex >= 0 ? new RegExp(argv[onlyIndex + 1] ?? '') : null;
+  const result = await runLighthouse(dist, (line) => process.stderr.write(`${line}\n`), only);
   process.stdout.write(argv.includes('--json') ? `${JSON.stringify(result)}\n` : `${lighthouseTable(result)}\n`);
 }
