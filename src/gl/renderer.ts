@@ -89,9 +89,12 @@ export class RendererError extends SetupError {
   }
 }
 
+/** The program of the mesh pass that draws with `shader` (createMeshPass, prepareSkinShader), for linkAhead. */
+export const meshProgram = (shader: SkinShader): ProgramSources => [shader.vertex, SHADE_FRAGMENT_SHADER];
+
 /** The programs createRenderer(gl, model, `ground`) links, for linkAhead. */
 export function rendererPrograms(ground: boolean): ProgramSources[] {
-  const programs: ProgramSources[] = [[SkinShader.CORRECT.vertex, SHADE_FRAGMENT_SHADER], OVERLAY_PROGRAM];
+  const programs: ProgramSources[] = [meshProgram(SkinShader.CORRECT), OVERLAY_PROGRAM];
   if (ground) programs.push(GROUND_PROGRAM);
   return programs;
 }

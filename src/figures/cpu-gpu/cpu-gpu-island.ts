@@ -16,7 +16,8 @@ import type { SkinnedPrimitive } from '../../core/model.ts';
 import { skinVertices } from '../../core/skin.ts';
 import { captureGpuSkinned, createSkinReadback, fenceGpuSkinned, gpuSkinnedReady, readSkinFeedback, type SkinReadback } from '../../gl/feedback.ts';
 import { pointAtCpuSkinned } from '../../gl/mesh.ts';
-import { setSkinShader, type Renderer } from '../../gl/renderer.ts';
+import type { ProgramSources } from '../../gl/program.ts';
+import { meshProgram, setSkinShader, type Renderer } from '../../gl/renderer.ts';
 import { SkinShaderVariant } from '../../gl/skin-shader-variants.ts';
 import { SkinShader } from '../../gl/skin-shaders.ts';
 import { formatNumber } from '../shared/format.ts';
@@ -111,7 +112,16 @@ class CpuGpuIsland extends SkinView {
   }
 
   protected override rendererCreated(renderer: Renderer): void {
-    setSkinShader(renderer, this.place === 'cpu' ? SkinShaderVariant.SKINNED_ON_CPU : SkinShader.CORRECT);
+    setSkinShader(renderer, this.shader());
+  }
+
+  protected override rendererCreatedPrograms(): ProgramSources[] {
+    return [meshProgram(this.shader())];
+  }
+
+  /** The skinning shader of the chosen place. */
+  private shader(): SkinShader {
+    return this.place === 'cpu' ? SkinShaderVariant.SKINNED_ON_CPU : SkinShader.CORRECT;
   }
 
   private setPlace(place: Place): void {

@@ -12,7 +12,8 @@
 import { paletteToDualQuaternions, describeNonRigidJoint, skinVerticesDualQuaternion } from '../../core/dual-quaternion.ts';
 import { skinVerticesDualQuaternionWithoutSignAlignment } from '../../core/pitfalls-beyond.ts';
 import { skinVertices } from '../../core/skin.ts';
-import { prepareSkinShader, type Renderer } from '../../gl/renderer.ts';
+import type { ProgramSources } from '../../gl/program.ts';
+import { meshProgram, prepareSkinShader, type Renderer } from '../../gl/renderer.ts';
 import { DualQuaternionShader } from '../../gl/dual-quaternion-shaders.ts';
 import type { SkinShader } from '../../gl/skin-shaders.ts';
 import type { Bounds } from '../shared/camera-control.ts';
@@ -92,6 +93,10 @@ class DualQuaternionIsland extends SkinView {
   protected override rendererCreated(renderer: Renderer): void {
     prepareSkinShader(renderer, DualQuaternionShader.CORRECT);
     prepareSkinShader(renderer, DualQuaternionShader.WITHOUT_SIGN_ALIGNMENT);
+  }
+
+  protected override rendererCreatedPrograms(): ProgramSources[] {
+    return [meshProgram(DualQuaternionShader.CORRECT), meshProgram(DualQuaternionShader.WITHOUT_SIGN_ALIGNMENT)];
   }
 
   private setAligned(aligned: boolean): void {

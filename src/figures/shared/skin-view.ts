@@ -20,6 +20,7 @@ import { animateFrame, createPlayer, showRestPose, type Player } from '../../cor
 import { placeGround, type GroundPlacement } from '../../gl/ground-pass.ts';
 import { MeshView } from '../../gl/mesh-pass.ts';
 import { uploadInfluences } from '../../gl/mesh.ts';
+import type { ProgramSources } from '../../gl/program.ts';
 import { createRenderer, drawFrame, rendererPrograms, type RenderFrame, type Renderer } from '../../gl/renderer.ts';
 import type { SkinShader } from '../../gl/skin-shaders.ts';
 import { boundsOfPoses, CameraControl, type Bounds, type SkinPositions } from './camera-control.ts';
@@ -104,7 +105,7 @@ export class SkinView implements Island {
         this.rendererCreated(renderer);
         return renderer;
       },
-      programs: () => rendererPrograms(options.ground),
+      programs: () => [...rendererPrograms(options.ground), ...this.rendererCreatedPrograms()],
       advance: (seconds) => this.advance(seconds),
       draw: (renderer) => this.draw(renderer),
       resized: (width, height, pixelRatio) => this.resized(width, height, pixelRatio),
@@ -278,6 +279,11 @@ export class SkinView implements Island {
    * that draw with another skinning shader set it here (setSkinShader). May throw a SetupError.
    */
   protected rendererCreated(_renderer: Renderer): void {}
+
+  /** The programs rendererCreated links (meshProgram of each shader it sets), linked ahead at start-up. */
+  protected rendererCreatedPrograms(): ProgramSources[] {
+    return [];
+  }
 
   /** The renderer of the live context, or null (not shown yet, context lost, no model). */
   protected get renderer(): Renderer | null {

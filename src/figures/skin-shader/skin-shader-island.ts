@@ -12,7 +12,8 @@ import { largestNormalAngle } from '../../core/normals.ts';
 import type { Model, Pose } from '../../core/model.ts';
 import { jointIndexAsFloatBits, skinNormalsWithPlainMatrix } from '../../core/pitfalls.ts';
 import { skinVertices } from '../../core/skin.ts';
-import { setSkinShader, type Renderer } from '../../gl/renderer.ts';
+import type { ProgramSources } from '../../gl/program.ts';
+import { meshProgram, setSkinShader, type Renderer } from '../../gl/renderer.ts';
 import { SkinShaderVariant } from '../../gl/skin-shader-variants.ts';
 import { SkinShader } from '../../gl/skin-shaders.ts';
 import { BendView } from '../shared/bend-view.ts';
@@ -79,6 +80,10 @@ class SkinShaderIsland extends BendView {
 
   protected override rendererCreated(renderer: Renderer): void {
     setSkinShader(renderer, this.mode);
+  }
+
+  protected override rendererCreatedPrograms(): ProgramSources[] {
+    return [meshProgram(this.mode)];
   }
 
   private setMode(mode: SkinShader): void {
