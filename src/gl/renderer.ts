@@ -31,8 +31,8 @@ import {
 import {
   createSkeletonLayout,
   createSkeletonPass,
-  OVERLAY_PROGRAM,
   drawSkeletonPass,
+  OVERLAY_PROGRAM,
   skeletonCapsuleCount,
   type SkeletonFrame,
   type SkeletonLayout,
