@@ -12,7 +12,7 @@ import skinVertexSource from '../../shaders/skin.vert?raw';
 import crowdSource from '../../shaders/variants/crowd.vert?raw';
 import { replaceRegions } from '../build-time/regions.ts';
 import type { SkinnedPrimitive } from '../core/model.ts';
-import { beginMeshPass, createMeshPass, PALETTE_TEXTURE_UNIT, SHADE_FRAGMENT_SHADER, type MeshPass, type MeshPassFrame } from './mesh-pass.ts';
+import { beginMeshPass, createMeshPass, meshProgram, PALETTE_TEXTURE_UNIT, type MeshPass, type MeshPassFrame } from './mesh-pass.ts';
 import { createSkinnedVertexArray, type SkinnedVertexArray } from './mesh.ts';
 import type { ProgramSources, ShaderSource } from './program.ts';
 import { SkinShader } from './skin-shaders.ts';
@@ -128,7 +128,7 @@ export function drawCrowdInstanced(gl: WebGL2RenderingContext, program: MeshPass
 const CROWD_SKIN_SHADER: SkinShader = { ...SkinShader.CORRECT, key: 'crowd', vertex: CROWD_VERTEX_SHADER };
 
 /** The program createCrowdGpuProgram links, for linkAhead. */
-export const CROWD_GPU_PROGRAM: ProgramSources = [CROWD_VERTEX_SHADER, SHADE_FRAGMENT_SHADER];
+export const CROWD_GPU_PROGRAM: ProgramSources = meshProgram(CROWD_SKIN_SHADER);
 
 /** The GPU path's program, lit by shaders/shade.frag. Set-up work; throws ShaderError. */
 export function createCrowdGpuProgram(gl: WebGL2RenderingContext): MeshPass {

@@ -2,7 +2,7 @@
 // shaders/shade.frag.
 
 import shadeFragmentSource from '../../shaders/shade.frag?raw';
-import { createProgram, uniformLocation, type ProgramInfo } from './program.ts';
+import { createProgram, uniformLocation, type ProgramInfo, type ProgramSources } from './program.ts';
 import { SKIN_VERTEX_SHADER, SkinShader } from './skin-shaders.ts';
 
 export { SKIN_VERTEX_SHADER };
@@ -33,9 +33,12 @@ export interface MeshPass {
   view: WebGLUniformLocation | null;
 }
 
+/** The program of the mesh pass that draws with `shader`: its vertex shader, lit by shade.frag (also for linkAhead). */
+export const meshProgram = (shader: SkinShader): ProgramSources => [shader.vertex, SHADE_FRAGMENT_SHADER];
+
 /** Compiles the pass's program with the vertex shader of `shader`; throws ShaderError naming the file and line. */
 export function createMeshPass(gl: WebGL2RenderingContext, shader: SkinShader = SkinShader.CORRECT): MeshPass {
-  const info = createProgram(gl, shader.vertex, SHADE_FRAGMENT_SHADER);
+  const info = createProgram(gl, ...meshProgram(shader));
   return {
     info,
     shader,

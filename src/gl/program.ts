@@ -147,8 +147,8 @@ export function createProgram(
   transformFeedbackVaryings: readonly string[] = [],
 ): ProgramInfo {
   const sources: ProgramSources = [vertex, fragment, transformFeedbackVaryings];
-  const key = keyOf(sources);
   const ahead = startedAhead.get(gl);
+  const key = ahead === undefined ? '' : keyOf(sources);
   const { program, vertexShader, fragmentShader } = ahead?.get(key) ?? startProgram(gl, sources);
   ahead?.delete(key);
   const linked = gl.getProgramParameter(program, gl.LINK_STATUS) || gl.isContextLost();

@@ -21,8 +21,8 @@ import {
   beginMeshPass,
   createMeshPass,
   PALETTE_TEXTURE_UNIT,
+  meshProgram,
   setMeshPassSelectedJoint,
-  SHADE_FRAGMENT_SHADER,
   uploadBoneUniforms,
   type MeshPass,
   type MeshPassFrame,
@@ -88,9 +88,6 @@ export class RendererError extends SetupError {
     this.name = 'RendererError';
   }
 }
-
-/** The program of the mesh pass that draws with `shader` (createMeshPass, prepareSkinShader), for linkAhead. */
-export const meshProgram = (shader: SkinShader): ProgramSources => [shader.vertex, SHADE_FRAGMENT_SHADER];
 
 /** The programs createRenderer(gl, model, `ground`) links, for linkAhead. */
 export function rendererPrograms(ground: boolean): ProgramSources[] {

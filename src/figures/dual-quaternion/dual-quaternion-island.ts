@@ -13,7 +13,8 @@ import { paletteToDualQuaternions, describeNonRigidJoint, skinVerticesDualQuater
 import { skinVerticesDualQuaternionWithoutSignAlignment } from '../../core/pitfalls-beyond.ts';
 import { skinVertices } from '../../core/skin.ts';
 import type { ProgramSources } from '../../gl/program.ts';
-import { meshProgram, prepareSkinShader, type Renderer } from '../../gl/renderer.ts';
+import { meshProgram } from '../../gl/mesh-pass.ts';
+import { prepareSkinShader, type Renderer } from '../../gl/renderer.ts';
 import { DualQuaternionShader } from '../../gl/dual-quaternion-shaders.ts';
 import type { SkinShader } from '../../gl/skin-shaders.ts';
 import type { Bounds } from '../shared/camera-control.ts';
