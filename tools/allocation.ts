@@ -10,6 +10,12 @@ import { runInNewContext } from 'node:vm';
  * little; that overhead varies by about 1 KB). Keep `frames` small enough that a leak of a few
  * bytes per frame stays below a minor collection (5 000 frames × 16 B = 80 KB).
  *
+ * On a busy machine the optimising compiler, which runs on another thread, may not have finished
+ * when the warm-up ends, and code that is not yet optimised boxes its intermediate numbers. So a
+ * measurement above that 1 KB of noise is taken again after another warm-up, while it keeps
+ * shrinking (up to 5 times), and the least is returned: code that allocates per frame measures
+ * the same bytes every time.
+ *
  * V8 boxes a fractional number passed to a call it did not inline, at the caller: pass `frame`
  * pre-boxed numbers (e.g. read from an array that also holds a non-number) so that only the
  * callee's allocations are measured.
@@ -20,8 +26,6 @@ export function newSpaceGrowth(frame: (i: number) => void, frames: number): numb
   const run = (count: number) => {
     for (let i = 0; i < count; i++) frame(i);
   };
-  run(30_000);
-  collectGarbage();
   const newSpaceUsed = () => getHeapSpaceStatistics().find((space) => space.space_name === 'new_space')!.space_used_size;
   const medianGrowth = (count: number) => {
     const growth: number[] = [];
@@ -32,5 +36,17 @@ export function newSpaceGrowth(frame: (i: number) => void, frames: number): numb
     }
     return growth.sort((a, b) => a - b)[10];
   };
-  return medianGrowth(frames) - medianGrowth(0);
+  let least = Infinity;
+  for (let attempt = 0; attempt < 5; attempt++) {
+    run(30_000);
+    collectGarbage();
+    const growth = medianGrowth(frames) - medianGrowth(0);
+    const shrank = growth < least - STATISTICS_NOISE_BYTES;
+    least = Math.min(least, growth);
+    if (least <= STATISTICS_NOISE_BYTES || !shrank) break;
+  }
+  return least;
 }
+
+/** How much reading the heap statistics alone may vary, in bytes. */
+const STATISTICS_NOISE_BYTES = 1024;
