@@ -482,6 +482,52 @@ describe('island life cycle', () => {
     await context.close();
   });
 
+  it('takes no context while the page scrolls: a figure scrolled into view shows its poster until the scrolling rests', async () => {
+    // A WebGL context made while the GPU process draws the scrolling page blocks the page for
+    // 100 ms and more at 4× CPU throttling (gpu-process.ts); made at rest, 15–30 ms.
+    const { page, context, errors } = await site.newPage();
+    await page.addInitScript(() => {
+      const contexts: number[] = [];
+      (window as unknown as { contextTimes: number[] }).contextTimes = contexts;
+      const getContext = HTMLCanvasElement.prototype.getContext;
+      HTMLCanvasElement.prototype.getContext = function (this: HTMLCanvasElement, ...args: Parameters<typeof getContext>) {
+        if (args[0] === 'webgl2') contexts.push(performance.now());
+        return getContext.apply(this, args);
+      } as typeof getContext;
+    });
+    await page.goto(site.origin + path);
+    const figure = page.locator('model-figure').last();
+    // Scrolls the figure into view, then 3 px down and up every frame for 4 s: the reader's wheel.
+    const scrolling = await figure.evaluate(async (element) => {
+      const host = element as HTMLElement;
+      host.scrollIntoView({ block: 'center', behavior: 'instant' });
+      const start = performance.now();
+      const states = new Set<string>();
+      let posterShown = true;
+      await new Promise<void>((resolve) => {
+        let frame = 0;
+        const step = () => {
+          window.scrollBy({ top: frame++ % 2 === 0 ? 3 : -3, behavior: 'instant' });
+          states.add(host.dataset.state ?? '');
+          posterShown &&= host.querySelector<HTMLElement>('[data-part=poster]')?.hidden === false;
+          if (performance.now() - start < 4000) requestAnimationFrame(step);
+          else resolve();
+        };
+        requestAnimationFrame(step);
+      });
+      return { states: [...states], posterShown, end: performance.now(), contexts: (window as unknown as { contextTimes: number[] }).contextTimes.length };
+    });
+    expect(scrolling.contexts, 'contexts made while the page scrolled').toBe(0);
+    expect(scrolling.states).not.toContain('running');
+    expect(scrolling.posterShown).toBe(true);
+    expect(await waitForState(figure, ['running'])).toBe('running');
+    const firstContext = await page.evaluate(() => (window as unknown as { contextTimes: number[] }).contextTimes[0]);
+    // The scrolling rests 300 ms after its last event (SCROLL_REST).
+    expect(firstContext - scrolling.end).toBeGreaterThan(250);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it(`keeps at most ${MAX_LIVE_CONTEXTS} live WebGL contexts, and brings released islands back`, async () => {
     const { page, context, errors } = await site.newPage();
     const warnings: string[] = [];
