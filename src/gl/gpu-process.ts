@@ -106,10 +106,20 @@ async function scrollingAtRest(): Promise<void> {
  * Resolves when the page's scrolling is at rest and the GPU process has nothing queued, the second
  * after at most about 2 s; where there is no worker, when the scrolling rests. The page's own
  * changes (a figure's status, say) are drawn in its next frame, so the worker is asked once that
- * frame has gone to the GPU process. Call after warmUpGpu resolves.
+ * frame has gone to the GPU process. Scrolling again meanwhile starts the wait over. Call after
+ * warmUpGpu resolves.
  */
 export async function gpuIdle(): Promise<void> {
-  await scrollingAtRest();
+  for (;;) {
+    await scrollingAtRest();
+    const restingSince = lastScroll;
+    await gpuProcessIdle();
+    if (lastScroll === restingSince) return;
+  }
+}
+
+/** Resolves when the worker finds the GPU process free, after the page's next frame; at once without a worker. */
+async function gpuProcessIdle(): Promise<void> {
   if (worker === null) return;
   await new Promise<void>((resolve) => {
     const timer = window.setTimeout(resolve, FRAME_TIMEOUT);

@@ -497,24 +497,30 @@ describe('island life cycle', () => {
     });
     await page.goto(site.origin + path);
     const figure = page.locator('model-figure').last();
-    // Scrolls the figure into view, then 3 px down and up every frame for 4 s: the reader's wheel.
+    // Scrolls the figure into view, then 3 px down and up every frame for 3 s (the reader's wheel),
+    // rests for 310 ms — just past the rest, so that the figure checks the GPU process while the
+    // scrolling starts again — and scrolls 2 s more.
     const scrolling = await figure.evaluate(async (element) => {
       const host = element as HTMLElement;
       host.scrollIntoView({ block: 'center', behavior: 'instant' });
-      const start = performance.now();
       const states = new Set<string>();
       let posterShown = true;
-      await new Promise<void>((resolve) => {
-        let frame = 0;
-        const step = () => {
-          window.scrollBy({ top: frame++ % 2 === 0 ? 3 : -3, behavior: 'instant' });
-          states.add(host.dataset.state ?? '');
-          posterShown &&= host.querySelector<HTMLElement>('[data-part=poster]')?.hidden === false;
-          if (performance.now() - start < 4000) requestAnimationFrame(step);
-          else resolve();
-        };
-        requestAnimationFrame(step);
-      });
+      const scrollFor = (milliseconds: number) =>
+        new Promise<void>((resolve) => {
+          const start = performance.now();
+          let frame = 0;
+          const step = () => {
+            window.scrollBy({ top: frame++ % 2 === 0 ? 3 : -3, behavior: 'instant' });
+            states.add(host.dataset.state ?? '');
+            posterShown &&= host.querySelector<HTMLElement>('[data-part=poster]')?.hidden === false;
+            if (performance.now() - start < milliseconds) requestAnimationFrame(step);
+            else resolve();
+          };
+          requestAnimationFrame(step);
+        });
+      await scrollFor(3000);
+      await new Promise((resolve) => setTimeout(resolve, 310));
+      await scrollFor(2000);
       return { states: [...states], posterShown, end: performance.now(), contexts: (window as unknown as { contextTimes: number[] }).contextTimes.length };
     });
     expect(scrolling.contexts, 'contexts made while the page scrolled').toBe(0);
