@@ -66,6 +66,8 @@ class BlendIsland extends SkinView {
   /** The weight shown by the weight slider's output, in hundredths (−1: none yet). */
   private shownWeight = -1;
   private settleTimer = 0;
+  /** The dashed curve, drawn in a task after the solid one (each is up to 30 ms of work on a first run). */
+  private otherCurveTimer = 0;
   /** The plot waits for the next settle (a setting changed since it was drawn). */
   private plotStale = true;
 
@@ -118,8 +120,12 @@ class BlendIsland extends SkinView {
     }
     this.rig = rig;
     this.blender = createBlender(rig, this.settings);
+    // Each step below is a task of its own (setModel measures the bounds over 25 blended poses,
+    // about 30 ms at 1× CPU), so that no task of the start-up holds the page for 50 ms.
+    await nextTask();
     const timeline: Clip = { name: 'timeline', duration: TIMELINE_SECONDS, tracks: [] };
     this.setModel({ ...model, clips: [...model.clips, timeline] }, model.clips.length);
+    await nextTask();
     // B's weight moved before the figure started: it holds the mix there, as a drag would.
     const weightSlider = this.weightSlider;
     if (weightSlider !== null && weightSlider.valueAsNumber !== Number(weightSlider.defaultValue)) this.holdWeight(weightSlider.valueAsNumber);
@@ -244,9 +250,12 @@ class BlendIsland extends SkinView {
     const settings = this.settings;
     if (this.plotStale) {
       this.plotStale = false;
-      const other = settings.clock === CrossfadeClock.SEPARATE ? CrossfadeClock.SYNCHRONISED : CrossfadeClock.SEPARATE;
       this.curve?.setAttribute('points', plotPoints(feetApartOverTimeline(rig, settings, settings.clock)));
-      this.otherCurve?.setAttribute('points', plotPoints(feetApartOverTimeline(rig, settings, other)));
+      window.clearTimeout(this.otherCurveTimer);
+      this.otherCurveTimer = window.setTimeout(() => {
+        const other = settings.clock === CrossfadeClock.SEPARATE ? CrossfadeClock.SYNCHRONISED : CrossfadeClock.SEPARATE;
+        this.otherCurve?.setAttribute('points', plotPoints(feetApartOverTimeline(rig, settings, other)));
+      });
       this.fadeBand?.setAttribute('x', plotX(settings.fadeStartSeconds));
       this.fadeBand?.setAttribute('width', plotX(settings.fadeDurationSeconds));
     }
@@ -309,4 +318,9 @@ function clockOf(value: string): CrossfadeClock {
 
 export function mountIsland(host: HTMLElement): Island {
   return new BlendIsland(host);
+}
+
+/** Resolves in a new task, after whatever the page has queued. */
+function nextTask(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
 }
