@@ -36,6 +36,44 @@ function chapterPages(): string[] {
 
 const pages = chapterPages();
 
+/**
+ * Init script: records on window.startUpLinks, for each WebGL2 context a figure makes, its
+ * linkProgram calls ("link") and LINK_STATUS queries ("status") in order, until its first draw.
+ */
+function recordStartUpLinks(): void {
+  const log: { figure: string; calls: string[] }[] = [];
+  (window as unknown as { startUpLinks: typeof log }).startUpLinks = log;
+  const open = new Map<WebGL2RenderingContext, string[]>();
+  const callsOf = (gl: WebGL2RenderingContext) => {
+    let calls = open.get(gl);
+    if (calls === undefined) {
+      calls = [];
+      open.set(gl, calls);
+      const canvas = gl.canvas as HTMLCanvasElement;
+      log.push({ figure: canvas.closest?.('[data-state]')?.tagName.toLowerCase() ?? 'no figure', calls });
+    }
+    return calls;
+  };
+  const closed = new WeakSet<WebGL2RenderingContext>();
+  const prototype = WebGL2RenderingContext.prototype;
+  const { linkProgram, getProgramParameter } = prototype;
+  prototype.linkProgram = function (this: WebGL2RenderingContext, program: WebGLProgram) {
+    if (!closed.has(this)) callsOf(this).push('link');
+    return linkProgram.call(this, program);
+  };
+  prototype.getProgramParameter = function (this: WebGL2RenderingContext, program: WebGLProgram, name: GLenum) {
+    if (!closed.has(this) && name === this.LINK_STATUS) callsOf(this).push('status');
+    return getProgramParameter.call(this, program, name);
+  };
+  for (const name of ['drawArrays', 'drawElements', 'drawArraysInstanced', 'drawElementsInstanced'] as const) {
+    const draw = prototype[name] as (...args: unknown[]) => void;
+    (prototype as unknown as Record<string, unknown>)[name] = function (this: WebGL2RenderingContext, ...args: unknown[]) {
+      closed.add(this);
+      return draw.apply(this, args);
+    };
+  }
+}
+
 /** Share of the stage's pixels that the canvas changes (screenshot with vs without the canvas). */
 async function drawnShare(island: Locator): Promise<number> {
   const page = island.page();
@@ -76,6 +114,7 @@ describe('islands on the chapter pages', () => {
   for (const path of pages) {
     it(`${path}: each island starts when scrolled to, draws, and its controls change the picture`, async () => {
       const { page, context, errors } = await site.newPage();
+      await page.addInitScript(recordStartUpLinks);
       await page.goto(site.origin + path, { waitUntil: 'networkidle' });
       const islands = await page.locator(ISLANDS).all();
 
@@ -136,6 +175,15 @@ describe('islands on the chapter pages', () => {
         expect(byKeys.differing / byKeys.total, `${where}: arrow keys turn the view`).toBeGreaterThan(0.002);
         await page.keyboard.press('Home');
         expect((await differingPixels(page, focused, await shot(island))).differing, `${where}: Home resets the view`).toBe(0);
+      }
+      // Every program a figure's renderer links at start-up was linked ahead (FigureScene.programs):
+      // createProgram then only asks for its status. One it links itself follows a status query.
+      const startUps = await page.evaluate(() => (window as unknown as { startUpLinks: { figure: string; calls: string[] }[] }).startUpLinks);
+      expect(startUps.length, 'contexts made').toBeGreaterThanOrEqual(islands.length);
+      for (const { figure, calls } of startUps) {
+        const firstStatus = calls.indexOf('status');
+        expect(firstStatus, `${figure}: links then asks`).toBeGreaterThan(0);
+        expect(calls.lastIndexOf('link'), `${figure}: a program linked at start-up that was not linked ahead (${calls.join(' ')})`).toBeLessThan(firstStatus);
       }
       expect(errors).toEqual([]);
       await context.close();

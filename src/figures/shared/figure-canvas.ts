@@ -289,7 +289,8 @@ export class FigureCanvas implements Island {
         setTimeout(resolve, FIRST_FRAME_WAIT);
       });
     } finally {
-      if (this.gl !== null) dropLinkedAhead(this.gl);
+      // Kept for the renderer built when the model arrives (sceneChanged), if none was built yet.
+      if (this.gl !== null && (this.currentRenderer !== null || !this.canBuild || this.failure !== null)) dropLinkedAhead(this.gl);
       this.onFirstFrameFinished = null;
       this.startingUp = false;
       finished();
@@ -308,6 +309,8 @@ export class FigureCanvas implements Island {
       return;
     }
     if (renderer === null) return;
+    // Programs linked ahead that this renderer did not take are not needed any more.
+    dropLinkedAhead(this.gl);
     this.currentRenderer = renderer;
     this.enableControls(true);
     this.resize();
@@ -320,6 +323,8 @@ export class FigureCanvas implements Island {
     this.contextLost = true;
     this.drawn = false;
     this.currentRenderer = null;
+    // Programs still linked ahead died with the context.
+    if (this.gl !== null) dropLinkedAhead(this.gl);
     this.cancelFrame();
     this.updateState();
   }
