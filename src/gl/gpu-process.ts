@@ -9,9 +9,7 @@
 //   - it names the renderer: a software one (SwiftShader, llvmpipe, WARP — the stand-in when there
 //     is no usable GPU) gets contexts without multisampling, which costs it a third of its frame rate;
 //   - gpuIdle() resolves when the GPU process is free, so that a figure makes its blocking calls
-//     (context, programs) then and not while the page is being drawn. While the reader scrolls the
-//     GPU process draws a frame of the page every vsync and is never free for long: a figure that
-//     scrolls into view shows its poster until the scrolling rests, then starts.
+//     (context, programs) then and not while the page is being drawn.
 // The worker's 1×1 context lives as long as the page and counts towards the browser's cap on live
 // contexts (16 in Chromium; figures hold at most 8, island-manager.ts). Without workers or
 // OffscreenCanvas everything resolves at once, and the page waits as before.
@@ -38,12 +36,7 @@ const WARM_UP_TIMEOUT = 5000;
 /** Longest wait for an idle reply, ms (the worker gives up sooner, at 1.5 s). */
 const IDLE_TIMEOUT = 2000;
 
-/** Quiet time after the page's last scroll event, ms, that counts as the scrolling at rest. */
-const SCROLL_REST = 300;
-
 let warmUp: Promise<void> | null = null;
-/** performance.now() of the page's last scroll event (of the document or any scroller in it). */
-let lastScroll = -Infinity;
 let worker: Worker | null = null;
 let software = false;
 /** Resolvers of gpuIdle() calls waiting for the worker's next idle reply. */
@@ -56,8 +49,6 @@ function settleIdleWaiters(): void {
 /** Starts the worker if it has not started (cheap to call often); resolves when its context is made. */
 export function warmUpGpu(): Promise<void> {
   if (warmUp !== null) return warmUp;
-  // Scroll events do not bubble; captured at the document they come from every scroller.
-  document.addEventListener('scroll', () => (lastScroll = performance.now()), { capture: true, passive: true });
   if (typeof Worker === 'undefined' || typeof OffscreenCanvas === 'undefined') {
     warmUp = Promise.resolve();
     return warmUp;
@@ -95,31 +86,12 @@ const AFTER_FRAME_DELAY = 8;
 /** Longest wait for the page's next frame, ms (none comes in a hidden tab). */
 const FRAME_TIMEOUT = 100;
 
-/** Resolves once the page has not scrolled for SCROLL_REST ms. */
-async function scrollingAtRest(): Promise<void> {
-  for (let quiet = performance.now() - lastScroll; quiet < SCROLL_REST; quiet = performance.now() - lastScroll) {
-    await new Promise((resolve) => window.setTimeout(resolve, SCROLL_REST - quiet));
-  }
-}
-
 /**
- * Resolves when the page's scrolling is at rest and the GPU process has nothing queued, the second
- * after at most about 2 s; where there is no worker, when the scrolling rests. The page's own
- * changes (a figure's status, say) are drawn in its next frame, so the worker is asked once that
- * frame has gone to the GPU process. Scrolling again meanwhile starts the wait over. Call after
- * warmUpGpu resolves.
+ * Resolves when the GPU process has nothing queued, or after at most about 2 s; at once where there
+ * is no worker. The page's own changes (a figure's status, say) are drawn in its next frame, so
+ * the worker is asked once that frame has gone to the GPU process. Call after warmUpGpu resolves.
  */
 export async function gpuIdle(): Promise<void> {
-  for (;;) {
-    await scrollingAtRest();
-    const restingSince = lastScroll;
-    await gpuProcessIdle();
-    if (lastScroll === restingSince) return;
-  }
-}
-
-/** Resolves when the worker finds the GPU process free, after the page's next frame; at once without a worker. */
-async function gpuProcessIdle(): Promise<void> {
   if (worker === null) return;
   await new Promise<void>((resolve) => {
     const timer = window.setTimeout(resolve, FRAME_TIMEOUT);

@@ -17,6 +17,7 @@ import type { Renderer } from '../../gl/renderer.ts';
 import { attachFullScreenButton } from './full-screen.ts';
 import { resumeIsland, type Island } from './island-manager.ts';
 import { part } from './parts.ts';
+import { scrolledSince, scrollingAtRest } from './scroll-rest.ts';
 
 /** Framebuffer pixels per CSS pixel are capped here: sharper buys little, costs fill rate. */
 const MAX_PIXEL_RATIO = 2;
@@ -32,6 +33,18 @@ const FIRST_FRAME_WAIT = 1000;
  * another figure's first frame.
  */
 let lastStartUp: Promise<void> = Promise.resolve();
+
+/**
+ * Resolves when the page's scrolling rests (scroll-rest.ts) and then the GPU process is free;
+ * scrolling again meanwhile starts the wait over.
+ */
+async function quietMoment(): Promise<void> {
+  for (;;) {
+    const lastScroll = await scrollingAtRest();
+    await gpuIdle();
+    if (!scrolledSince(lastScroll)) return;
+  }
+}
 
 /** The data-state of an island that failed for good. */
 export type FailureState = 'error' | 'unsupported';
@@ -171,7 +184,7 @@ export class FigureCanvas implements Island {
       if (this.currentRenderer !== null) this.buildRenderer();
       else if (!this.buildPending) {
         this.buildPending = true;
-        void gpuIdle().then(() => {
+        void quietMoment().then(() => {
           this.buildPending = false;
           if (this.canBuild && this.currentRenderer === null) this.buildRenderer();
           this.updateState();
@@ -248,10 +261,10 @@ export class FigureCanvas implements Island {
 
   /**
    * The first acquire(), in steps that each end a task, so that none holds the page for long, and
-   * each made when the GPU process is free (gpuIdle), so that its blocking calls do not wait: the
-   * context (its framebuffer already the canvas's size, so it is not made twice), then — once the
-   * GPU process has set it up — the renderer and its programs, then the first frame. The next
-   * figure starts when that frame has been drawn by the GPU.
+   * each made when the scrolling rests and the GPU process is free (quietMoment), so that its
+   * blocking calls do not wait: the context (its framebuffer already the canvas's size, so it is
+   * not made twice), then — once the GPU process has set it up — the renderer and its programs,
+   * then the first frame. The next figure starts when that frame has been drawn by the GPU.
    */
   private async startUp(): Promise<void> {
     this.startingUp = true;
@@ -263,7 +276,7 @@ export class FigureCanvas implements Island {
       await previous;
       if (!this.holding || this.failure !== null) return;
       this.sizeFramebuffer();
-      await gpuIdle();
+      await quietMoment();
       if (!this.holding || this.failure !== null) return;
       const gl = this.canvas.getContext('webgl2', { antialias: wantsAntialias(), alpha: true, premultipliedAlpha: true });
       if (gl === null) {
@@ -278,7 +291,7 @@ export class FigureCanvas implements Island {
       // The links run in the GPU process while the page waits without blocking; buildRenderer takes them.
       linkAhead(gl, this.scene.programs?.() ?? []);
       await gpuFinished(gl);
-      await gpuIdle();
+      await quietMoment();
       if (!this.holding || this.contextLost || this.failure !== null) return;
       this.buildRenderer();
       // From here a new model (sceneChanged) rebuilds as usual, while the next figure waits.

@@ -13,6 +13,7 @@
 
 import { warmUpGpu } from '../../gl/gpu-process.ts';
 import { keepStateBeforeStart } from './controls-before-start.ts';
+import { watchScrolling } from './scroll-rest.ts';
 import { holdStageHeight } from './stage-height.ts';
 
 /** What the manager asks of a mounted island (implemented by the lazily loaded code). */
@@ -125,6 +126,8 @@ async function activate(entry: Entry): Promise<void> {
   // The page's first context is expensive to make on the main thread: start paying for it on a
   // worker now, while the island's code and model load (gpu-process.ts).
   void warmUpGpu();
+  // A figure starts when the scrolling rests (scroll-rest.ts): know of the scrolling from now on.
+  watchScrolling();
   if (entry.island === null) {
     if (entry.loading) return;
     entry.loading = true;

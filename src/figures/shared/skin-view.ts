@@ -33,6 +33,7 @@ import type { Island } from './island-manager.ts';
 import { JointPicker } from './joint-picker.ts';
 import { PlaybackControls } from './playback-controls.ts';
 import { PoseToggle } from './pose-toggle.ts';
+import { scrollingAtRest } from './scroll-rest.ts';
 import { trackIslandColors } from './theme.ts';
 import { ViewToggles } from './view-toggles.ts';
 import { addWeightReadoutWhenPainted } from './weight-readout-on-demand.ts';
@@ -223,7 +224,10 @@ export class SkinView implements Island {
   protected async loadModelFile(file: string): Promise<Model | null> {
     for (;;) {
       try {
-        return await loadPackedModel(packedModelUrl(BASE_URL, file));
+        const model = await loadPackedModel(packedModelUrl(BASE_URL, file));
+        // What the figure does with it (bounds over several poses, a renderer) waits for the scrolling to rest.
+        await scrollingAtRest();
+        return model;
       } catch (error) {
         await this.figure.failUntilRetried(`The model ${file} could not be loaded.\n${(error as Error).message}`);
       }
