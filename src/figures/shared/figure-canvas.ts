@@ -302,10 +302,11 @@ export class FigureCanvas implements Island {
         setTimeout(resolve, FIRST_FRAME_WAIT);
       });
     } finally {
-      // Kept for the renderer built when the model arrives (sceneChanged), if none was built yet.
-      if (this.gl !== null && (this.currentRenderer !== null || !this.canBuild || this.failure !== null)) dropLinkedAhead(this.gl);
       this.onFirstFrameFinished = null;
       this.startingUp = false;
+      // A renderer built takes its programs and drops the rest (buildRenderer); with none built yet,
+      // they are kept for the one built when the model arrives (sceneChanged), if this context can.
+      if (this.gl !== null && !this.canBuild) dropLinkedAhead(this.gl);
       finished();
       this.updateState();
     }
