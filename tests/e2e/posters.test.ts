@@ -192,7 +192,7 @@ describe('posters', () => {
           contentfulPaint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN,
           islandCode: resources.find((entry) => /-island\.[\w-]+\.js$/.test(entry.name))?.startTime ?? NaN,
           model: resources.find((entry) => entry.name.includes('/models/'))?.startTime ?? NaN,
-          posterLoaded: Math.max(...resources.filter((entry) => entry.name.includes('/posters/')).map((entry) => entry.responseEnd)),
+          posterLoaded: Math.max(...resources.filter((entry) => entry.name.includes('/posters/')).map((entry) => (entry as PerformanceResourceTiming).responseEnd)),
         };
       });
       // The poster's element timing (IslandStage.astro marks it): when the frame showing it was presented.
@@ -217,8 +217,14 @@ describe('posters', () => {
       );
       const facts = `${path}: ${JSON.stringify({ ...order, posterPainted, largest })}`;
       expect(posterPainted, facts).toBeGreaterThan(order.posterLoaded);
-      expect(order.islandCode, facts).toBeGreaterThanOrEqual(Math.max(order.contentfulPaint, posterPainted));
-      expect(order.model, facts).toBeGreaterThanOrEqual(posterPainted);
+      expect(order.islandCode, facts).toBeGreaterThanOrEqual(order.contentfulPaint);
+      // A poster in the first view is waited for (on the phone, the home page's lies below it).
+      const opensOnPoster = stageWhenRead.top < 823;
+      if (path !== '/') expect(opensOnPoster, facts).toBe(true);
+      if (opensOnPoster) {
+        expect(order.islandCode, facts).toBeGreaterThanOrEqual(posterPainted);
+        expect(order.model, facts).toBeGreaterThanOrEqual(posterPainted);
+      }
       if (path !== '/') {
         expect(largest.element, facts).toBe('island-poster');
         expect(order.islandCode, facts).toBeGreaterThanOrEqual(largest.time);

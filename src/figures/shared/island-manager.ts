@@ -114,48 +114,20 @@ function makeRoomForContext(): void {
 // The page paints first, then figures start: their code, the GPU process and the first frame
 // would otherwise hold that paint back, and their models would share the network with the posters
 // the page opens on (on a figure's own page and the home page, the poster is the page's largest
-// paint). So: the first contentful paint, then every poster loaded eagerly (IslandStage.astro)
-// on screen. At most POSTER_PAINT_WAIT after this module
-// runs: a page opened in a background tab never paints, and a poster may be slow to arrive.
+// paint). So: the first contentful paint, then, on a page that loads posters eagerly
+// (IslandStage.astro), those in the viewport on screen (poster-paint.ts, loaded only there). At
+// most POSTER_PAINT_WAIT after this module runs: a page opened in a background tab never paints,
+// and a poster may be slow to arrive.
 const POSTER_PAINT_WAIT = 2500; // ms
 const painted = new Promise<unknown>((resolve) => {
   setTimeout(resolve, POSTER_PAINT_WAIT);
-  void firstViewPainted().then(resolve);
-});
-
-async function firstViewPainted(): Promise<void> {
   if (typeof PerformanceObserver === 'undefined') return;
-  await new Promise<void>((resolve) => {
-    new PerformanceObserver((list) => list.getEntriesByName('first-contentful-paint').length && resolve()).observe({ type: 'paint', buffered: true });
-  });
-  const posters = document.querySelectorAll<HTMLImageElement>('img[data-part="poster"][loading="eager"]');
-  await Promise.all([...posters].map(posterPainted));
-}
-
-/**
- * Resolves when `poster` is on screen: its element-timing entry (IslandStage.astro marks eager
- * posters), which comes when the frame showing it is presented; where the browser has no element
- * timing, once it is decoded and a frame has been drawn. A poster that fails to load is the
- * browser's broken image: nothing to wait for.
- */
-function posterPainted(poster: HTMLImageElement): Promise<void> {
-  return new Promise((resolve) => {
-    poster.addEventListener('error', () => resolve(), { once: true });
-    if (poster.complete && poster.naturalWidth === 0) resolve();
-    if (PerformanceObserver.supportedEntryTypes?.includes('element')) {
-      new PerformanceObserver((list, observer) => {
-        if (!list.getEntries().some((entry) => (entry as PerformanceEntry & { element: Element | null }).element === poster)) return;
-        observer.disconnect();
-        resolve();
-      }).observe({ type: 'element', buffered: true });
-    } else {
-      void poster.decode().then(
-        () => requestAnimationFrame(() => setTimeout(resolve, 0)),
-        () => resolve(),
-      );
-    }
-  });
-}
+  const posters = document.querySelector('img[elementtiming=poster]') && import('./poster-paint.ts');
+  new PerformanceObserver((list) => {
+    if (list.getEntriesByName('first-contentful-paint').length === 0) return;
+    void Promise.resolve(posters).then((module) => module && module.postersPainted()).then(resolve, resolve);
+  }).observe({ type: 'paint', buffered: true });
+});
 
 async function activate(entry: Entry): Promise<void> {
   await painted;
