@@ -7,7 +7,7 @@ import { mat4, vec4 } from 'gl-matrix';
 import { describe, expect, it } from 'vitest';
 import { aimAtBox, createOrbitCamera, frameBox, resetOrbitCamera, updateOrbitCamera, type OrbitCamera } from '../../src/gl/camera.ts';
 import { ChoiceFraming, boundsContain, clipFramingPoses, unionOfBounds } from '../../src/figures/shared/choice-framing.ts';
-import type { Bounds } from '../../src/figures/shared/camera-control.ts';
+import type { Bounds } from '../../src/figures/shared/pose-bounds.ts';
 import { stepView } from '../../src/figures/shared/orbit-input.ts';
 
 const box = (min: number[], max: number[]): Bounds => ({ min: Float32Array.from(min), max: Float32Array.from(max) });

@@ -17,7 +17,7 @@ import { createOrbitCamera, frameBox, updateOrbitCamera, type OrbitCamera } from
 import { placeGround, type GroundPlacement } from '../../gl/ground-pass.ts';
 import { lightDirection } from '../../gl/renderer.ts';
 import { createSkeletonLayout } from '../../gl/skeleton-pass.ts';
-import type { Bounds } from '../../figures/shared/camera-control.ts';
+import type { Bounds } from '../../figures/shared/pose-bounds.ts';
 import { blendPixel, createRaster, drawCapsule, drawTriangles, resolveRaster, smoothstep, type Raster } from './raster.ts';
 import type { RgbaImage } from './png.ts';
 

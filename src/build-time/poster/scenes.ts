@@ -7,7 +7,7 @@ import { Playback } from '../../core/clip.ts';
 import { animateFrame, showRestPose, type Player } from '../../core/frame.ts';
 import { multiplyQuatAt } from '../../core/math.ts';
 import { copyPose, type Model, type Pose } from '../../core/model.ts';
-import { boundsOfPoses } from '../../figures/shared/camera-control.ts';
+import { boundsOfPoses } from '../../figures/shared/pose-bounds.ts';
 import { readProjectModel } from '../project-models.ts';
 import type { PosterScene } from './render-scene.ts';
 

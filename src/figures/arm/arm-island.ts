@@ -61,7 +61,7 @@ class ArmIsland extends SkinView {
     // A reload may restore a checked radio other than the default: start in that mode.
     const mode = this.onChoice('hierarchy-mode', (value) => this.setHierarchyMode(value));
     this.wrongLocalToGlobal = mode === null ? null : (LOCAL_TO_GLOBAL_BY_MODE[mode] ?? null);
-    this.setModel(createArmModel(), 0);
+    void this.setModel(createArmModel(), 0);
   }
 
   /** Switches between the correct globals and a "Break it" variant (a radio value), and shows it. */

@@ -3,7 +3,7 @@
 // over the rest pose and four moments of the wave clip (arm-island.ts, SkinView.measureBounds).
 
 import { animateFrame } from '../../core/frame.ts';
-import { boundsOfPoses } from '../shared/camera-control.ts';
+import { boundsOfPoses } from '../shared/pose-bounds.ts';
 import { clipFramedPoses } from '../../build-time/poster/scenes.ts';
 import type { PosterRequest } from '../../build-time/poster/poster.ts';
 import { ARM_START_DEGREES, createArmModel, setArmPose } from './arm-model.ts';

@@ -40,7 +40,7 @@ class BindIsland extends SkinView {
     const loaded = await this.loadModelAndClip(MODEL_FILE, CLIP_NAME);
     if (loaded === null) return;
     const { model, clipIndex } = loaded;
-    this.setModel(model, clipIndex);
+    if (!(await this.setModel(model, clipIndex))) return;
     // Open on the rest pose: the subject of the chapter.
     this.showBindPose = true;
     this.syncControls();

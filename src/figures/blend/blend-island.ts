@@ -11,9 +11,10 @@
 import { wrapClipTime } from '../../core/clip.ts';
 import { showRestPose } from '../../core/frame.ts';
 import type { Clip } from '../../core/model.ts';
-import type { Bounds } from '../shared/camera-control.ts';
+import type { Bounds } from '../shared/pose-bounds.ts';
 import { formatNumber } from '../shared/format.ts';
 import type { Island } from '../shared/island-manager.ts';
+import { nextTask } from '../shared/next-task.ts';
 import { part } from '../shared/parts.ts';
 import { SkinView } from '../shared/skin-view.ts';
 import { PLOT_WIDTH, plotPoints, plotX } from './blend-plot.ts';
@@ -120,11 +121,11 @@ class BlendIsland extends SkinView {
     }
     this.rig = rig;
     this.blender = createBlender(rig, this.settings);
-    // Each step below is a task of its own (setModel measures the bounds over 25 blended poses,
-    // about 30 ms at 1× CPU), so that no task of the start-up holds the page for 50 ms.
+    // Each step below is a task of its own (setModel itself measures the bounds over 25 blended
+    // poses in several: framing-steps.ts), so that no task of the start-up holds the page for long.
     await nextTask();
     const timeline: Clip = { name: 'timeline', duration: TIMELINE_SECONDS, tracks: [] };
-    this.setModel({ ...model, clips: [...model.clips, timeline] }, model.clips.length);
+    if (!(await this.setModel({ ...model, clips: [...model.clips, timeline] }, model.clips.length))) return;
     await nextTask();
     // B's weight moved before the figure started: it holds the mix there, as a drag would.
     const weightSlider = this.weightSlider;
@@ -318,9 +319,4 @@ function clockOf(value: string): CrossfadeClock {
 
 export function mountIsland(host: HTMLElement): Island {
   return new BlendIsland(host);
-}
-
-/** Resolves in a new task, after whatever the page has queued. */
-function nextTask(): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, 0));
 }

@@ -3,7 +3,7 @@
 // the poses its controls reach, as blend-island.ts's measureBounds frames it.
 
 import { showRestPose } from '../../core/frame.ts';
-import { boundsOfPoses } from '../shared/camera-control.ts';
+import { boundsOfPoses } from '../shared/pose-bounds.ts';
 import { projectModel } from '../../build-time/poster/scenes.ts';
 import type { PosterRequest } from '../../build-time/poster/poster.ts';
 import { createBlender, createBlendRig, defaultBlendSettings, poseBlend, TIMELINE_SECONDS, type BlendSettings } from './blend-pose.ts';

@@ -38,7 +38,7 @@ class BoneLimitIsland extends SkinView {
   private async load(): Promise<void> {
     const loaded = await this.loadModelAndClip(MODEL_FILE, CLIP_NAME);
     if (loaded === null) return;
-    this.setModel(loaded.model, loaded.clipIndex);
+    await this.setModel(loaded.model, loaded.clipIndex);
   }
 
   /** Matrices the uniform array of `source` holds (0 for the texture). */

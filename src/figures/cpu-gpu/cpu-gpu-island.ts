@@ -109,7 +109,7 @@ class CpuGpuIsland extends SkinView {
       this.skinned.map((entry) => entry.positions),
       this.skinned.map((entry) => entry.normals),
     );
-    this.setModel(model, clipIndex);
+    await this.setModel(model, clipIndex);
   }
 
   protected override rendererCreated(renderer: Renderer): void {

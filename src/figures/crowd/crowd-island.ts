@@ -35,7 +35,8 @@ import {
 import { drawGroundPass, placeGround, type GroundPlacement } from '../../gl/ground-pass.ts';
 import { MeshView, type MeshPass, type MeshPassFrame } from '../../gl/mesh-pass.ts';
 import { createRenderer, lightDirection, rendererPrograms, RendererError, type RenderColors, type Renderer } from '../../gl/renderer.ts';
-import { boundsOfPoses, CameraControl, type Bounds } from '../shared/camera-control.ts';
+import { CameraControl } from '../shared/camera-control.ts';
+import { boundsOfPoses, type Bounds } from '../shared/pose-bounds.ts';
 import { watchChoiceGroup } from '../shared/choice-group.ts';
 import { clearPlayRequest, playRequest, requestPlaying } from '../shared/controls-before-start.ts';
 import { FigureCanvas } from '../shared/figure-canvas.ts';

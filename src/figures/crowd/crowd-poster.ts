@@ -4,7 +4,7 @@
 
 import { Playback } from '../../core/clip.ts';
 import { animateFrame, showRestPose } from '../../core/frame.ts';
-import { boundsOfPoses } from '../shared/camera-control.ts';
+import { boundsOfPoses } from '../shared/pose-bounds.ts';
 import { clipIndexOf, projectModel } from '../../build-time/poster/scenes.ts';
 import type { PosterRequest } from '../../build-time/poster/poster.ts';
 import { layoutCrowd, placeInstance } from './crowd-layout.ts';

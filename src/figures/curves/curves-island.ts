@@ -50,7 +50,7 @@ class CurvesIsland extends SkinView {
     this.nodes = POINTERS.map((name) => model.hierarchy.names.indexOf(name));
     // Each plot's range, as the page was built with it (plotRanges, at build time).
     this.ranges = Float32Array.from(this.svgs.flatMap((svg) => [Number(svg.dataset.min), Number(svg.dataset.max)]));
-    this.setModel(model, clipIndex);
+    if (!(await this.setModel(model, clipIndex))) return;
     this.choose(this.sampler, this.plotted);
   }
 

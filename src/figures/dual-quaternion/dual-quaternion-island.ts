@@ -17,7 +17,7 @@ import { meshProgram } from '../../gl/mesh-pass.ts';
 import { prepareSkinShader, type Renderer } from '../../gl/renderer.ts';
 import { DualQuaternionShader } from '../../gl/dual-quaternion-shaders.ts';
 import type { SkinShader } from '../../gl/skin-shaders.ts';
-import type { Bounds } from '../shared/camera-control.ts';
+import type { Bounds } from '../shared/pose-bounds.ts';
 import { formatNumber } from '../shared/format.ts';
 import type { Island } from '../shared/island-manager.ts';
 import { SkinView } from '../shared/skin-view.ts';
@@ -86,7 +86,7 @@ class DualQuaternionIsland extends SkinView {
     this.dualQuaternions = loaded.model.skins.map((skin) => new Float32Array(8 * skin.joints.length));
     this.setDualQuaternions(this.dualQuaternions);
     this.twin.offset[0] = TWIST_SETUPS[choice].offset;
-    this.setModel(loaded.model, -1);
+    if (!(await this.setModel(loaded.model, -1))) return;
     this.setTwin(this.twin);
     this.measure();
   }

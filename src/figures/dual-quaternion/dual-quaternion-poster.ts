@@ -4,7 +4,7 @@
 // dual-quaternion-island.ts's measureBounds frames it.
 
 import { skinVerticesDualQuaternion } from '../../core/dual-quaternion.ts';
-import { boundsOfPoses } from '../shared/camera-control.ts';
+import { boundsOfPoses } from '../shared/pose-bounds.ts';
 import { projectModel } from '../../build-time/poster/scenes.ts';
 import type { PosterRequest } from '../../build-time/poster/poster.ts';
 import { poseTwist, prepareTwistSubject, TWIST_SETUPS } from './twist-pose.ts';

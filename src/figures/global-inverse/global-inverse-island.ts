@@ -11,10 +11,12 @@
 // measured when the model loads.
 
 import { Playback } from '../../core/clip.ts';
-import { animateFrame, showRestPose } from '../../core/frame.ts';
-import type { Bounds } from '../shared/camera-control.ts';
+import type { Clip } from '../../core/model.ts';
+import { animateFrame, createPlayer, showRestPose, type Player } from '../../core/frame.ts';
+import type { Bounds } from '../shared/pose-bounds.ts';
 import { unionOfBounds } from '../shared/choice-framing.ts';
 import { formatNumber } from '../shared/format.ts';
+import { FramingSteps } from '../shared/framing-steps.ts';
 import type { Island } from '../shared/island-manager.ts';
 import { SkinView } from '../shared/skin-view.ts';
 import { applyMode, GLOBAL_INVERSE_MODES, placementOf, type GlobalInverseMode, type Placement } from './global-inverse-modes.ts';
@@ -43,9 +45,9 @@ class GlobalInverseIsland extends SkinView {
   /** Null until the model has loaded. */
   private placement: Placement | null = null;
   /** What the camera frames for each choice. */
-  private readonly framing = new Map<GlobalInverseMode, Bounds>();
+  private framing = new Map<GlobalInverseMode, Bounds>();
   /** The sentence the note shows for each choice. */
-  private readonly notes = new Map<GlobalInverseMode, string>();
+  private notes = new Map<GlobalInverseMode, string>();
   private readonly note: HTMLElement | null;
 
   constructor(host: HTMLElement) {
@@ -60,24 +62,34 @@ class GlobalInverseIsland extends SkinView {
     const loaded = await this.loadModelAndClip(MODEL_FILE, CLIP_NAME);
     if (loaded === null) return;
     const { model, clipIndex } = loaded;
-    this.setModel(model, clipIndex);
-    const player = this.player!;
+    // Measured on a player of its own, before the figure shows the model: its first frame is framed for the choice made.
+    const player = createPlayer(model);
     showRestPose(player);
     const placement = placementOf(model, player);
     if (placement === null) {
       this.fail('error', `The root node of ${MODEL_FILE} cannot be inverted: there is no global inverse to take.`);
       return;
     }
+    // 24 poses: measured in slices, a task each, as setModel measures the figure's own framing.
+    const steps = new FramingSteps();
+    const measured = await steps.measure(
+      () => this.measure(player, model.clips[clipIndex], placement, (poses) => steps.bounds(model, player, poses, null)),
+      () => false,
+    );
+    if (measured === null || !(await this.setModel(model, clipIndex))) return;
     this.placement = placement;
-    this.measure();
+    this.framing = measured.framing;
+    this.notes = measured.notes;
     this.setMode(this.mode);
   }
 
-  /** Bounds of the mesh as each choice draws it, over the rest pose and four moments of the walk; the framing and notes they give. */
-  private measure(): void {
-    const player = this.player!;
-    const placement = this.placement!;
-    const clip = player.model.clips[this.clipIndex];
+  /**
+   * Bounds of the mesh as each choice draws it (by `boundsOf`), over the rest pose and four moments
+   * of `clip`; the framing and notes they give. Leaves `player` posed.
+   */
+  private measure(player: Player, clip: Clip, placement: Placement, boundsOf: (poses: (() => void)[]) => Bounds): { framing: Map<GlobalInverseMode, Bounds>; notes: Map<GlobalInverseMode, string> } {
+    const framing = new Map<GlobalInverseMode, Bounds>();
+    const notes = new Map<GlobalInverseMode, string>();
     const times = [0, 0.25, 0.5, 0.75].map((fraction) => fraction * clip.duration);
     const rest = new Map<GlobalInverseMode, Bounds>();
     const walking = new Map<GlobalInverseMode, Bounds>();
@@ -90,8 +102,8 @@ class GlobalInverseIsland extends SkinView {
         animateFrame(player, clip, time, Playback.LOOP);
         applyMode(mode, player, placement);
       });
-      rest.set(mode, this.boundsOfPoses([restPose]));
-      walking.set(mode, this.boundsOfPoses([restPose, ...walkPoses]));
+      rest.set(mode, boundsOf([restPose]));
+      walking.set(mode, boundsOf([restPose, ...walkPoses]));
     }
     // Each mistake framed with the skeleton, which stands where the correct mesh does; a mesh too
     // small for that, alone.
@@ -99,17 +111,17 @@ class GlobalInverseIsland extends SkinView {
     for (const mode of GLOBAL_INVERSE_MODES) {
       const own = walking.get(mode)!;
       const alone = mode === 'correct' || diagonalOf(own) < SMALL_MESH * diagonalOf(correct);
-      this.framing.set(mode, alone ? own : unionOfBounds(own, correct));
+      framing.set(mode, alone ? own : unionOfBounds(own, correct));
     }
     // Sizes in the rest pose (the T-pose): height is y for the upright mesh, length z for one lying down.
     const [, height] = sizeOf(rest.get('correct')!);
     const lying = (mode: GlobalInverseMode) => lengthText(sizeOf(rest.get(mode)!)[2]);
     const shrunk = formatNumber(height / sizeOf(rest.get('mesh-node-transform')!)[2], 0);
-    this.notes.set('correct', `Every joint's skinning matrix already holds Z_UP's turn and the Armature's 0.01: the mesh stands ${lengthText(height)} tall, where its skeleton stands.`);
-    this.notes.set('without-global-inverse', `Z_UP is applied twice, in the palette and again as the model matrix: the mesh lies on its back, ${lying('without-global-inverse')} long, at the feet of the standing skeleton.`);
-    this.notes.set('global-inverse-twice', `Z_UP's inverse is applied twice and Z_UP once: the turn is undone, and the mesh lies on its face in the file's own Z-up axes, ${lying('global-inverse-twice')} long.`);
-    this.notes.set('mesh-node-transform', `Z_UP and the Armature's 0.01 are applied twice: the mesh lies on its back between the skeleton's feet, ${lying('mesh-node-transform')} long, ${shrunk} times too small. The camera has moved in to show it; the skeleton is out of view.`);
-    showRestPose(player);
+    notes.set('correct', `Every joint's skinning matrix already holds Z_UP's turn and the Armature's 0.01: the mesh stands ${lengthText(height)} tall, where its skeleton stands.`);
+    notes.set('without-global-inverse', `Z_UP is applied twice, in the palette and again as the model matrix: the mesh lies on its back, ${lying('without-global-inverse')} long, at the feet of the standing skeleton.`);
+    notes.set('global-inverse-twice', `Z_UP's inverse is applied twice and Z_UP once: the turn is undone, and the mesh lies on its face in the file's own Z-up axes, ${lying('global-inverse-twice')} long.`);
+    notes.set('mesh-node-transform', `Z_UP and the Armature's 0.01 are applied twice: the mesh lies on its back between the skeleton's feet, ${lying('mesh-node-transform')} long, ${shrunk} times too small. The camera has moved in to show it; the skeleton is out of view.`);
+    return { framing, notes };
   }
 
   private setMode(mode: GlobalInverseMode): void {

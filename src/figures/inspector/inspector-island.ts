@@ -4,7 +4,7 @@
 
 import { Playback } from '../../core/clip.ts';
 import { animateFrame, showRestPose } from '../../core/frame.ts';
-import type { Bounds } from '../shared/camera-control.ts';
+import type { Bounds } from '../shared/pose-bounds.ts';
 import type { Island } from '../shared/island-manager.ts';
 import { SkinView } from '../shared/skin-view.ts';
 import { VertexInspector } from '../shared/vertex-inspector.ts';
@@ -30,7 +30,7 @@ class InspectorIsland extends SkinView {
     const loaded = await this.loadModelAndClip(MODEL_FILE, this.clipName);
     if (loaded === null) return;
     const { model, clipIndex } = loaded;
-    this.setModel(model, clipIndex);
+    if (!(await this.setModel(model, clipIndex))) return;
     // Closer than the whole figure: 0.9 m high around the vertex inspected first, so that its ghosts
     // stand apart (a few centimetres at a bend). Zooming out, or another vertex, is the reader's choice.
     const primitive = model.meshes[0].primitives[0];

@@ -83,7 +83,7 @@ class KeysIsland extends SkinView {
     this.clip = withPositiveW(walk);
     this.ticksClip = clipInTicks(this.clip, TICKS_PER_SECOND);
     this.hints = new Int32Array(walk.tracks.length);
-    this.setModel(loaded.model, loaded.clipIndex);
+    await this.setModel(loaded.model, loaded.clipIndex);
   }
 
   private setMode(mode: Mode): void {

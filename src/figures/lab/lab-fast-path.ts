@@ -15,7 +15,7 @@ import type { Player } from '../../core/frame.ts';
 import type { Model } from '../../core/model.ts';
 import { composeLocal } from '../../core/pose.ts';
 import { skinVertices } from '../../core/skin.ts';
-import type { SkinPositions } from '../shared/camera-control.ts';
+import type { SkinPositions } from '../shared/pose-bounds.ts';
 
 /** The fast path made for one model. */
 export interface FastPath {

@@ -13,8 +13,9 @@ import type { Model } from '../../core/model.ts';
 import { disposeRenderer } from '../../gl/dispose.ts';
 import { attachRigidParts } from '../../gl/rigid-pass.ts';
 import type { Renderer } from '../../gl/renderer.ts';
-import type { Bounds } from '../shared/camera-control.ts';
+import type { Bounds } from '../shared/pose-bounds.ts';
 import type { Island } from '../shared/island-manager.ts';
+import { nextTask } from '../shared/next-task.ts';
 import { part } from '../shared/parts.ts';
 import { SkinView } from '../shared/skin-view.ts';
 import { VertexInspector } from '../shared/vertex-inspector.ts';
@@ -261,9 +262,11 @@ class LabIsland extends SkinView {
       return;
     }
     this.fast = null;
-    this.show(response.name, model);
-    this.finishWork('ready', `Showing ${response.name}.`);
-    this.showPosePath(`Posed in JavaScript by animateFrame, the code the chapters print (${describeSize(size)}).`, 'javascript');
+    void this.show(response.name, model).then((shown) => {
+      if (!shown) return;
+      this.finishWork('ready', `Showing ${response.name}.`);
+      this.showPosePath(`Posed in JavaScript by animateFrame, the code the chapters print (${describeSize(size)}).`, 'javascript');
+    });
   }
 
   /**
@@ -282,10 +285,10 @@ class LabIsland extends SkinView {
       problem = `the fast path could not be loaded (${(error as Error).message})`;
     }
     // Showing it (the framing, the joint menu, the report's tree) is a task of its own, after this one.
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    await nextTask();
     if (id !== this.pending) return; // cancelled, or another file opened meanwhile
     this.fast = fast;
-    this.show(name, model);
+    if (!(await this.show(name, model))) return;
     this.finishWork('ready', `Showing ${name}.`);
     const past = `past the lab’s ${BIG_MODEL_JOINTS} joints or ${BIG_MODEL_VERTICES.toLocaleString('en')} vertices`;
     if (fast === null) this.showPosePath(`Posed in JavaScript by animateFrame: ${describeSize(size)}, ${past}, would take the WebAssembly SIMD fast path, but ${problem}.`, 'javascript');
@@ -316,7 +319,8 @@ class LabIsland extends SkinView {
 
   // ── Showing a model ──────────────────────────────────────────────────────────────────────
 
-  private show(name: string, model: Model): void {
+  /** Shows `model`, read from the file `name`; resolves false when another model came meanwhile (setModel). */
+  private async show(name: string, model: Model): Promise<boolean> {
     const restoring = this.restoring;
     this.restoring = null;
     let clipIndex = model.clips.length > 0 ? 0 : -1;
@@ -333,7 +337,7 @@ class LabIsland extends SkinView {
     this.host.dataset.rigidPrimitives = String((model.rigidParts ?? []).reduce((n, p) => n + p.primitives.length, 0));
     this.host.dataset.clips = String(model.clips.length);
     this.shownRigidDrawn = -1;
-    this.setModel(model, clipIndex);
+    if (!(await this.setModel(model, clipIndex))) return false;
     if (restoring !== null) {
       const skin = model.skins[0];
       const joint = skin === undefined ? -1 : Array.from(skin.joints).findIndex((node) => model.hierarchy.names[node] === restoring.joint);
@@ -344,6 +348,7 @@ class LabIsland extends SkinView {
       }
     }
     this.saveState();
+    return true;
   }
 
   private showReport(name: string, diagnosis: Diagnosis, model: Model | null): void {

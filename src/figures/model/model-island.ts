@@ -20,7 +20,7 @@ class ModelIsland extends SkinView {
     const loaded = await this.loadModelAndClip(file, clipName);
     if (loaded === null) return;
     const { model, clipIndex } = loaded;
-    this.setModel(model, clipIndex);
+    await this.setModel(model, clipIndex);
   }
 }
 

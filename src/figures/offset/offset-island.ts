@@ -9,7 +9,7 @@ import { buildPaletteReversedOrder, buildPaletteWithBindGlobals, buildPaletteWit
 import type { Skin } from '../../core/model.ts';
 import type { Island } from '../shared/island-manager.ts';
 import { BendView } from '../shared/bend-view.ts';
-import type { Bounds } from '../shared/camera-control.ts';
+import type { Bounds } from '../shared/pose-bounds.ts';
 import { ChoiceFraming } from '../shared/choice-framing.ts';
 
 const MODEL_FILE = 'two-bones-rotated.glb';
@@ -60,8 +60,8 @@ class OffsetIsland extends BendView {
       this.fail('error', `The model ${MODEL_FILE} has no skinned mesh to show.`);
       return;
     }
-    this.showBent(model, BENT_JOINTS);
-    this.choiceFraming = new ChoiceFraming(this.measureBounds());
+    if ((await this.showBent(model, BENT_JOINTS)) === null) return;
+    this.choiceFraming = new ChoiceFraming(this.framedBounds!);
   }
 
   private setMode(mode: string): void {

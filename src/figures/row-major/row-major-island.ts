@@ -38,7 +38,7 @@ class RowMajorIsland extends ClipChoiceView {
     const vertices = loaded.model.meshes[0].primitives[0].vertexCount;
     this.correctPositions = new Float32Array(3 * vertices);
     this.wrongPositions = new Float32Array(3 * vertices);
-    this.setModel(loaded.model, loaded.clipIndex);
+    if (!(await this.setModel(loaded.model, loaded.clipIndex))) return;
     this.startChoiceFraming();
     this.setMode(this.mode);
   }

@@ -5,7 +5,7 @@
 import { multiplyQuatAt } from '../../core/math.ts';
 import { animateFrame } from '../../core/frame.ts';
 import { copyPose, type Model, type Pose } from '../../core/model.ts';
-import type { Bounds } from './camera-control.ts';
+import type { Bounds } from './pose-bounds.ts';
 import { SkinView, type SkinViewOptions } from './skin-view.ts';
 
 const DEGREES = Math.PI / 180;
@@ -28,11 +28,13 @@ export class BendView extends SkinView {
     this.slider?.addEventListener('input', () => this.onSlider());
   }
 
-  /** Shows `model` (no clip) with the slider turning the joints named `bentJoints`; returns their hierarchy indices. */
-  protected showBent(model: Model, bentJoints: readonly string[]): number[] {
+  /**
+   * Shows `model` (no clip) with the slider turning the joints named `bentJoints`; resolves to their
+   * hierarchy indices, or null when another model came meanwhile (setModel).
+   */
+  protected async showBent(model: Model, bentJoints: readonly string[]): Promise<number[] | null> {
     this.bentNodes = bentJoints.map((name) => model.hierarchy.names.indexOf(name));
-    this.setModel(model, -1);
-    return this.bentNodes;
+    return (await this.setModel(model, -1)) ? this.bentNodes : null;
   }
 
   private onSlider(): void {

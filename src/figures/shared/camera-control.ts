@@ -11,24 +11,11 @@
 
 import type { Player } from '../../core/frame.ts';
 import type { Model } from '../../core/model.ts';
-import { skinVertices } from '../../core/skin.ts';
 import { aimAtBox, createOrbitCamera, frameBox } from '../../gl/camera.ts';
 import { mountedIsland } from './island-manager.ts';
 import { attachOrbitInput, stepView } from './orbit-input.ts';
 import { part } from './parts.ts';
-
-/** An axis-aligned box, model units (3 floats per corner). */
-export interface Bounds {
-  min: Float32Array;
-  max: Float32Array;
-}
-
-/**
- * Skins primitive `primitive` of mesh `mesh` (indices into model.meshes and its primitives) with
- * `palette` and returns the skinned positions, 3 floats per vertex, model space: a faster kernel
- * than skinVertices for boundsOfPoses. The array may be the kernel's own, overwritten by its next call.
- */
-export type SkinPositions = (mesh: number, primitive: number, palette: Float32Array) => Float32Array;
+import { boundsOfPoses, type Bounds } from './pose-bounds.ts';
 
 /**
  * What Fit asks of the island it belongs to, as the island manager mounted it: measureShown() if
@@ -147,57 +134,4 @@ export class CameraControl {
     if (this.viewStatus === null) return;
     this.viewStatus.textContent = this.viewStatus.textContent === text ? `${text}\u00a0` : text;
   }
-}
-
-/**
- * Bounds of `model`'s meshes over the poses that `poses` set on `player` (each pose fills the
- * player's palettes), by CPU skinning — skinVertices, or `skin` (a faster kernel) when given:
- * set-up work, allocates. Without any vertex, the box from −1 to 1 on each axis.
- */
-export function boundsOfPoses(model: Model, player: Player, poses: (() => void)[], skin: SkinPositions | null = null): Bounds {
-  const min = new Float32Array([Infinity, Infinity, Infinity]);
-  const max = new Float32Array([-Infinity, -Infinity, -Infinity]);
-  for (const pose of poses) {
-    pose();
-    for (let m = 0; m < model.meshes.length; m++) {
-      const mesh = model.meshes[m];
-      const palette = player.palettes[mesh.skin];
-      if (palette === undefined) continue;
-      for (let p = 0; p < mesh.primitives.length; p++) {
-        const primitive = mesh.primitives[p];
-        let skinned: Float32Array;
-        if (skin !== null) skinned = skin(m, p, palette);
-        else {
-          skinned = new Float32Array(3 * primitive.vertexCount);
-          skinVertices(skinned, null, primitive, palette);
-        }
-        for (let i = 0; i < skinned.length; i += 3) {
-          for (let axis = 0; axis < 3; axis++) {
-            const value = skinned[i + axis];
-            if (value < min[axis]) min[axis] = value;
-            if (value > max[axis]) max[axis] = value;
-          }
-        }
-      }
-    }
-    // Meshes without a skin: placed by their node's global matrix.
-    for (const part of model.rigidParts ?? []) {
-      const g = player.globals.subarray(16 * part.node, 16 * part.node + 16);
-      for (const primitive of part.primitives) {
-        const p = primitive.positions;
-        for (let i = 0; i + 2 < p.length; i += 3) {
-          for (let axis = 0; axis < 3; axis++) {
-            const value = g[axis] * p[i] + g[4 + axis] * p[i + 1] + g[8 + axis] * p[i + 2] + g[12 + axis];
-            if (value < min[axis]) min[axis] = value;
-            if (value > max[axis]) max[axis] = value;
-          }
-        }
-      }
-    }
-  }
-  if (!(min[0] <= max[0])) {
-    min.fill(-1);
-    max.fill(1);
-  }
-  return { min, max };
 }

@@ -7,7 +7,7 @@
 // pose or not): a state not seen before is measured once; new bounds, when the framing changes,
 // are for the island to frame (SkinView.frameBounds) before it draws.
 
-import type { Bounds } from './camera-control.ts';
+import type { Bounds } from './pose-bounds.ts';
 
 /** Smallest box holding both `a` and `b` (a new one). */
 export function unionOfBounds(a: Bounds, b: Bounds): Bounds {

@@ -3,7 +3,7 @@
 // (choice-framing.ts) and measures a choice by posing the clip through the island's own
 // updatePose, so that what is measured is what the island draws.
 
-import type { Bounds } from './camera-control.ts';
+import type { Bounds } from './pose-bounds.ts';
 import { ChoiceFraming, clipFramingPoses } from './choice-framing.ts';
 import { SkinView } from './skin-view.ts';
 
@@ -13,7 +13,7 @@ export abstract class ClipChoiceView extends SkinView {
 
   /** Call once, after setModel: the figure's own framing is the correct result over its poses. */
   protected startChoiceFraming(): void {
-    this.choiceFraming = new ChoiceFraming(this.measureBounds());
+    this.choiceFraming = new ChoiceFraming(this.framedBounds!);
   }
 
   /**

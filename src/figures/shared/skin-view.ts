@@ -23,10 +23,12 @@ import { uploadInfluences } from '../../gl/mesh.ts';
 import type { ProgramSources } from '../../gl/program.ts';
 import { createRenderer, drawFrame, rendererPrograms, type RenderFrame, type Renderer } from '../../gl/renderer.ts';
 import type { SkinShader } from '../../gl/skin-shaders.ts';
-import { boundsOfPoses, CameraControl, type Bounds, type SkinPositions } from './camera-control.ts';
+import { CameraControl } from './camera-control.ts';
+import { boundsOfPoses, type Bounds, type SkinPositions } from './pose-bounds.ts';
 import { watchChoiceGroup } from './choice-group.ts';
 import { clearPlayRequest, playRequest, requestPlaying, requestStep } from './controls-before-start.ts';
 import { FigureCanvas, type FailureState } from './figure-canvas.ts';
+import { FramingSteps } from './framing-steps.ts';
 import { describeChoices, describePose, describeSliders, FigureDescription } from './figure-description.ts';
 import { formatNumber } from './format.ts';
 import type { Island } from './island-manager.ts';
@@ -91,6 +93,12 @@ export class SkinView implements Island {
   /** Everything drawFrame reads, filled in place each frame (no allocation). */
   private readonly frame: RenderFrame;
   private ground: GroundPlacement | null = null;
+  /** What the camera framed when the model was shown (measureBounds, in setModel). */
+  protected framedBounds: Bounds | null = null;
+  /** Counts setModel calls: a first model framed in steps is dropped when another call came meanwhile. */
+  private modelGeneration = 0;
+  /** While the first model is framed in steps (setModel): where its boundsOfPoses calls stand. */
+  private framingSteps: FramingSteps | null = null;
   /** Parts drawn over the model, in the order added (addOverlay). */
   private readonly overlays: SkinViewOverlay[] = [];
   /** The live description for screen readers (IslandStage's [data-part=description]). */
@@ -184,14 +192,38 @@ export class SkinView implements Island {
 
   /**
    * Shows `model` (set-up work: allocates the player, measures the bounds, frames the camera).
-   * `clipIndex` picks the clip to play (−1: none).
+   * `clipIndex` picks the clip to play (−1: none). The figure's first model is framed over several
+   * tasks (framing-steps.ts) before it is shown; resolves false when another setModel came
+   * meanwhile (that one shows its model), true once `model` is shown.
    */
-  setModel(model: Model, clipIndex: number): void {
-    this.model = model;
-    this.player = createPlayer(model);
+  async setModel(model: Model, clipIndex: number): Promise<boolean> {
+    const generation = ++this.modelGeneration;
+    const player = createPlayer(model);
     // The clip menu's choice, when it names one of the model's clips (it may be chosen before the start).
     const chosen = model.clips.findIndex((clip) => clip.name === this.playback.chosenClip);
-    this.clipIndex = chosen < 0 ? clipIndex : chosen;
+    const shownClip = chosen < 0 ? clipIndex : chosen;
+    // The first model is the island's only while it is measured (measure): until it is shown, the
+    // island is not started, for its controls and its renderer.
+    const first = this.model === null;
+    const framing = first ? new FramingSteps() : null;
+    const measure = () => {
+      this.model = model;
+      this.player = player;
+      this.clipIndex = shownClip;
+      this.framingSteps = framing;
+      try {
+        return this.measureBounds();
+      } finally {
+        this.framingSteps = null;
+        if (first) this.model = this.player = null;
+      }
+    };
+    const bounds = framing === null ? measure() : await framing.measure(measure, () => generation !== this.modelGeneration);
+    if (bounds === null) return false;
+    this.model = model;
+    this.player = player;
+    this.clipIndex = shownClip;
+    this.framedBounds = bounds;
     // What the reader set before the clip was known: a time slider moved (a share of the clip,
     // paused there), a Play/Pause pressed (decides over autoplay), the bind pose (paused), steps
     // (frames on from there; paused, and out of the bind pose).
@@ -202,7 +234,6 @@ export class SkinView implements Island {
     clearPlayRequest(this.host);
     this.time = clip !== undefined && chosenFraction !== null ? chosenFraction * clip.duration : 0;
     this.time += steps * this.frameSeconds;
-    const bounds = this.measureBounds();
     this.ground = this.options.ground ? placeGround(bounds.min, bounds.max) : null;
     const { min, max } = bounds;
     this.frame.axisLength = 0.08 * Math.hypot(max[0] - min[0], max[1] - min[1], max[2] - min[2]);
@@ -214,6 +245,7 @@ export class SkinView implements Island {
     if (this.playing) this.showBindPose = false;
     this.syncControls();
     this.figure.sceneChanged();
+    return true;
   }
 
   /**
@@ -444,6 +476,7 @@ export class SkinView implements Island {
 
   /** Bounds of the mesh over the poses that `poses` set on the player (CPU skinning — skinVertices, or `skin` — at set-up). */
   protected boundsOfPoses(poses: (() => void)[], skin: SkinPositions | null = null): Bounds {
+    if (this.framingSteps !== null) return this.framingSteps.bounds(this.model!, this.player!, poses, skin);
     return boundsOfPoses(this.model!, this.player!, poses, skin);
   }
 

@@ -75,7 +75,7 @@ class SkinShaderIsland extends BendView {
     this.positions = new Float32Array(floats);
     this.correctNormals = new Float32Array(floats);
     this.plainNormals = new Float32Array(floats);
-    this.showBent(model, BENT_JOINTS);
+    if ((await this.showBent(model, BENT_JOINTS)) === null) return;
     this.setMode(this.mode);
   }
 

@@ -33,7 +33,7 @@ class TraversalIsland extends ClipChoiceView {
     const { model, clipIndex } = loaded;
     this.isJoint = new Uint8Array(model.hierarchy.count);
     for (const node of model.skins[0].joints) if (node >= 0 && node < this.isJoint.length) this.isJoint[node] = 1;
-    this.setModel(model, clipIndex);
+    if (!(await this.setModel(model, clipIndex))) return;
     this.startChoiceFraming();
   }
 

@@ -45,7 +45,9 @@ class WeightsIsland extends BendView {
     this.variants.set('rigid', limitInfluences(primitive, 1));
     this.variants.set('unnormalised', limitInfluencesWithoutRenormalising(primitive, 1));
     // #endregion weight-variants
-    const [middle] = this.showBent(model, BENT_JOINTS);
+    const bent = await this.showBent(model, BENT_JOINTS);
+    if (bent === null) return;
+    const [middle] = bent;
     // The weight paint starts on the middle joint: its weights ramp up across one joint and down across the next.
     const joint = model.skins[0].joints.indexOf(middle);
     if (joint >= 0) this.selectJoint(joint);
