@@ -7,6 +7,8 @@
 // what it has so far. The run in which every call has seen all its poses returns the whole bounds.
 // measureBounds runs whole each time, so what an override sets and restores around its poses (the
 // bend figure's angle, the offset figure's palette) is set and restored around each slice of them.
+// A call's poses must not depend on what an earlier call of the same run returned: before the last
+// run, that is a part of its bounds.
 
 import type { Player } from '../../core/frame.ts';
 import type { Model } from '../../core/model.ts';
