@@ -16,13 +16,14 @@ export function postersPainted(): Promise<unknown> {
  */
 function posterPainted(poster: HTMLImageElement): Promise<unknown> {
   if (poster.complete && poster.naturalWidth === 0) return Promise.resolve();
-  const failed = new Promise((resolve) => poster.addEventListener('error', resolve));
+  const failed = new Promise((resolve) => poster.addEventListener('error', resolve, { once: true }));
   const shown = PerformanceObserver.supportedEntryTypes?.includes('element')
     ? new Promise<void>((resolve) =>
-        new PerformanceObserver((list) => list.getEntries().some((entry) => (entry as PerformanceEntry & { element: Element | null }).element === poster) && resolve()).observe({
-          type: 'element',
-          buffered: true,
-        }),
+        new PerformanceObserver((list, observer) => {
+          if (!list.getEntries().some((entry) => (entry as PerformanceEntry & { element: Element | null }).element === poster)) return;
+          observer.disconnect();
+          resolve();
+        }).observe({ type: 'element', buffered: true }),
       )
     : poster.decode();
   return Promise.race([failed, shown.catch(() => {})]);
