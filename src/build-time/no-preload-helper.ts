@@ -4,8 +4,8 @@
 // chunks the imported one needs, and its CSS. The site has no module preload lists (astro.config.mjs)
 // and no CSS in a lazily loaded chunk, so `deps` is always empty and the helper only calls `load`.
 // Each call becomes the loader it wraps, called (a plain `() => import(…)`, the import() alone),
-// and a call of another shape gets `load => load()` in place of the helper. A lazily loaded chunk that does bring CSS would need the helper to load it:
-// the build stops with a message then.
+// and a call of another shape gets `load => load()` in place of the helper. A lazily loaded chunk
+// that does bring CSS would need the helper to load it: the build stops with a message then.
 import type { Plugin } from 'vite';
 
 /** The import of the helper as a chunk has it before minification, e.g. `import { t as __vitePreload } from "./preload-helper.x.js";`. */
