@@ -216,12 +216,13 @@ describe('posters', () => {
           ),
       );
       const facts = `${path}: ${JSON.stringify({ ...order, posterPainted, largest })}`;
-      expect(posterPainted, facts).toBeGreaterThan(order.posterLoaded);
       expect(order.islandCode, facts).toBeGreaterThanOrEqual(order.contentfulPaint);
-      // A poster in the first view is waited for (on the phone, the home page's lies below it).
+      // A poster in the first view is waited for (on the phone, the home page's lies below it, and
+      // Chromium reports its element timing only sometimes).
       const opensOnPoster = stageWhenRead.top < 823;
       if (path !== '/') expect(opensOnPoster, facts).toBe(true);
       if (opensOnPoster) {
+        expect(posterPainted, facts).toBeGreaterThan(order.posterLoaded);
         expect(order.islandCode, facts).toBeGreaterThanOrEqual(posterPainted);
         expect(order.model, facts).toBeGreaterThanOrEqual(posterPainted);
       }
