@@ -76,11 +76,18 @@ class GlobalInverseIsland extends SkinView {
       () => this.measure(player, model.clips[clipIndex], placement, (poses) => steps.bounds(model, player, poses, null)),
       () => false,
     );
-    if (measured === null || !(await this.setModel(model, clipIndex))) return;
-    this.placement = placement;
+    if (measured === null) return;
+    // Before setModel: the figure's own framing is the correct choice's (measureBounds).
     this.framing = measured.framing;
     this.notes = measured.notes;
+    if (!(await this.setModel(model, clipIndex))) return;
+    this.placement = placement;
     this.setMode(this.mode);
+  }
+
+  /** The figure's own framing: the correct choice's, over the poses SkinView frames, measured with the others in load(). */
+  protected override measureBounds(): Bounds {
+    return this.framing.get('correct') ?? super.measureBounds();
   }
 
   /**
