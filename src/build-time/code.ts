@@ -95,6 +95,89 @@ export const codeThemes = {
   dark: await contrastSafeTheme('github-dark-default', 'dark'),
 };
 
+// ---------- Token colours as classes ----------
+//
+// Shiki writes each token's two colours as an inline style, `--shiki-light:#…;--shiki-dark:#…`. A
+// chapter prints a few thousand tokens and each theme has about a dozen colours: one class per
+// theme colour (`l3 d5`) makes the HTML lighter (the keyframe chapter: 160 KB of such styles) and
+// gives the browser a few shared rules to match instead of a style declaration per token.
+
+/** The foreground colours of a theme, upper case, in a fixed order. */
+function themeColours(theme: ThemeRegistration): string[] {
+  const colours = new Set<string>();
+  const add = (colour: unknown) => {
+    if (typeof colour === 'string' && colour.startsWith('#')) colours.add(colour.toUpperCase());
+  };
+  add(theme.colors?.['editor.foreground']);
+  for (const rule of theme.tokenColors ?? []) add(rule.settings.foreground);
+  return [...colours].sort();
+}
+
+/** Class of each theme colour (upper-case hex): `l<i>` in the light theme, `d<i>` in the dark one. */
+export const tokenColourClasses = {
+  light: new Map(themeColours(codeThemes.light).map((colour, i) => [colour, `l${i}`])),
+  dark: new Map(themeColours(codeThemes.dark).map((colour, i) => [colour, `d${i}`])),
+};
+
+/** The rules behind those classes; every page with code carries them (ChapterLayout, source pages). */
+export const tokenColourCss = (['light', 'dark'] as const)
+  .flatMap((kind) => [...tokenColourClasses[kind]].map(([colour, name]) => `.code pre .${name}{--shiki-${kind}:${colour}}`))
+  .join('');
+
+/** `a:b;c:d` as [name, value] pairs. */
+function declarations(style: unknown): [string, string][] {
+  if (typeof style !== 'string') return [];
+  return style
+    .split(';')
+    .map((part) => part.trim())
+    .filter(Boolean)
+    .map((part) => {
+      const colon = part.indexOf(':');
+      return [part.slice(0, colon).trim(), part.slice(colon + 1).trim()];
+    });
+}
+
+/**
+ * Replaces each token's colour style by the classes of its colours, and drops the colours a
+ * token shares with the block (inherited from the <pre>, whose style Shiki keeps): a token left
+ * with no attribute at all becomes plain text. A colour outside the themes (none today) stays an
+ * inline style, so it is never lost.
+ */
+function transformerTokenClasses(): ShikiTransformer {
+  return {
+    name: 'skinning:token-classes',
+    pre(pre) {
+      const blockColours = new Map(declarations(pre.properties.style).map(([name, value]) => [name, value.toUpperCase()]));
+      const visit = (node: Element) => {
+        const children: ElementContent[] = [];
+        for (const child of node.children) {
+          children.push(child);
+          if (child.type !== 'element') continue;
+          if (child.tagName === 'span' && child.properties.style !== undefined) {
+            const kept: string[] = [];
+            const classes: string[] = [];
+            for (const [name, value] of declarations(child.properties.style)) {
+              const kind = name === '--shiki-light' ? 'light' : name === '--shiki-dark' ? 'dark' : null;
+              const colour = value.toUpperCase();
+              if (kind && blockColours.get(name) === colour) continue;
+              const className = kind ? tokenColourClasses[kind].get(colour) : undefined;
+              if (className) classes.push(className);
+              else kept.push(`${name}:${value}`);
+            }
+            if (kept.length) child.properties.style = kept.join(';');
+            else delete child.properties.style;
+            if (classes.length) this.addClassToHast(child, classes);
+          }
+          visit(child);
+          if (child.tagName === 'span' && Object.keys(child.properties).length === 0) children.splice(-1, 1, ...child.children);
+        }
+        node.children = children;
+      };
+      visit(pre);
+    },
+  };
+}
+
 /** Languages the site highlights. */
 const codeLanguages = ['ts', 'js', 'glsl', 'json', 'bash', 'text', 'c', 'cpp'] as const;
 
@@ -106,6 +189,7 @@ export function notationTransformers(): ShikiTransformer[] {
     transformerNotationDiff({ matchAlgorithm: 'v3' }),
     transformerNotationWordHighlight({ matchAlgorithm: 'v3' }),
     transformerLineContent(),
+    transformerTokenClasses(),
   ];
 }
 
@@ -311,6 +395,7 @@ export async function renderCodeBlock(block: CodeBlock): Promise<string> {
         numbers: block.lineNumbers,
       }),
       transformerLineContent(),
+      transformerTokenClasses(),
       transformerCodeFrame(block),
       ...(block.transformers ?? []),
     ],

@@ -264,6 +264,34 @@ describe('chapter pages', () => {
 });
 
 describe('theme', () => {
+  it('colours code tokens from their classes, as the light and the dark code theme say', async () => {
+    const { codeThemes, tokenColourClasses } = await import('../../src/build-time/code.ts');
+    const rgb = (hex: string) => `rgb(${[1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16)).join(', ')})`;
+    for (const path of ['/chapters/keyframe-interpolation/', '/chapters/the-skinning-shader/', '/source/src/core/pose.ts/']) {
+      for (const colorScheme of ['light', 'dark'] as const) {
+        const { page, context } = await site.newPage({ colorScheme });
+        await page.goto(site.origin + path);
+        const tokens = await page.evaluate(() =>
+          [...document.querySelectorAll('.code pre span')]
+            .filter((span) => /^l\d+ d\d+$/.test(span.className))
+            .map((span) => [span.className, getComputedStyle(span).color] as const),
+        );
+        const expected = new Map([...tokenColourClasses[colorScheme]].map(([colour, name]) => [name, rgb(colour)]));
+        const seen = new Map(tokens.map(([classes, color]) => [classes.split(' ')[colorScheme === 'light' ? 0 : 1], color]));
+        expect(seen.size, `${path} ${colorScheme}: token colours`).toBeGreaterThanOrEqual(4);
+        for (const [name, color] of seen) expect(color, `${path} ${colorScheme} .${name}`).toBe(expected.get(name));
+        // A token in the block's own colour has no class and shows the <pre>'s colour.
+        const plain = await page.evaluate(() => {
+          const pre = document.querySelector('.code pre')!;
+          return [getComputedStyle(pre).color, getComputedStyle(pre.querySelector('.line-content')!).color];
+        });
+        expect(plain[1]).toBe(plain[0]);
+        expect(plain[0]).toBe(rgb(codeThemes[colorScheme].colors!['editor.foreground']));
+        await context.close();
+      }
+    }
+  });
+
   it('switches from the system theme to light, then dark, and persists across reloads', async () => {
     const { page, context } = await site.newPage({ colorScheme: 'light' });
     const path = chapterPages[0];

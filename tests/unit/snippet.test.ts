@@ -8,6 +8,7 @@ import { dedent, extractRegion, listRegions, RegionError } from '../../src/build
 import { findWords, LineSelectorError, resolveLines } from '../../src/build-time/lines.ts';
 import { languageOf, prepareSnippet, readRepositoryFile, SnippetError } from '../../src/build-time/snippet.ts';
 import { renderCodeBlock } from '../../src/build-time/code.ts';
+import type { Element, ElementContent, Root } from 'hast';
 
 const source = [
   'import { a } from "./a.ts";', // 1
@@ -235,6 +236,61 @@ describe('code themes', () => {
     expect(contrastRatio(withContrast('#aaaaaa', ['#ffffff'], 'black'), '#ffffff')).toBeGreaterThanOrEqual(4.7);
   });
 });
+
+describe('token colours as classes', () => {
+  type Colours = { light?: string; dark?: string };
+  /** [character, light colour, dark colour] for every character of the code, colours resolved the way the page's CSS does. */
+  function colouredText(node: ElementContent | Root, inherited: Colours, classes: Map<string, Colours>): string[] {
+    if (node.type === 'text') return [...node.value].map((char) => `${char} ${inherited.light} ${inherited.dark}`);
+    if (node.type !== 'element' && node.type !== 'root') return [];
+    let own = inherited;
+    if (node.type === 'element') {
+      own = { ...inherited };
+      // Shiki's hast keeps classes as `class`, a string or a list.
+      for (const name of [node.properties.class ?? []].flat().join(' ').split(' ')) Object.assign(own, classes.get(name));
+      for (const part of String(node.properties.style ?? '').split(';')) {
+        const [name, value] = part.split(':');
+        if (name === '--shiki-light') own.light = value.toUpperCase();
+        if (name === '--shiki-dark') own.dark = value.toUpperCase();
+      }
+    }
+    return node.children.flatMap((child) => colouredText(child as ElementContent, own, classes));
+  }
+
+  it('colour every character as the inline styles did, with no colour style left on a token', async () => {
+    const { getHighlighter, codeThemes, notationTransformers, tokenColourClasses, tokenColourCss } = await import('../../src/build-time/code.ts');
+    const classes = new Map<string, Colours>();
+    for (const [colour, name] of tokenColourClasses.light) classes.set(name, { light: colour });
+    for (const [colour, name] of tokenColourClasses.dark) classes.set(name, { dark: colour });
+    for (const name of classes.keys()) expect(tokenColourCss).toMatch(new RegExp(`\\.code pre \\.${name}\\{--shiki-(light|dark):#[0-9A-F]{6,8}\\}`));
+    const shiki = await getHighlighter();
+    const root = new URL('../../', import.meta.url).pathname;
+    const samples = [
+      { lang: 'ts', code: readRepositoryFile('src/core/pose.ts', root) },
+      { lang: 'glsl', code: readRepositoryFile('shaders/skin.vert', root) },
+      { lang: 'json', code: '{ "joints": [0, 1], "name": "Hip", "ok": true, "none": null }' },
+      { lang: 'bash', code: 'npm install && npm run dev # serve' },
+    ];
+    for (const { lang, code } of samples) {
+      const options = { lang, themes: codeThemes, defaultColor: false as const };
+      const inline = shiki.codeToHast(code, options);
+      const classed = shiki.codeToHast(code, { ...options, transformers: notationTransformers() });
+      const before = colouredText(inline, {}, classes);
+      expect(new Set(before.map((entry) => entry.slice(2))).size, lang).toBeGreaterThan(3);
+      expect(colouredText(classed, {}, classes), lang).toEqual(before);
+      const styled: string[] = [];
+      visit(classed, (node) => {
+        if (node.tagName !== 'pre' && String(node.properties.style ?? '').includes('--shiki')) styled.push(String(node.properties.style));
+      });
+      expect(styled, lang).toEqual([]);
+    }
+  });
+});
+
+function visit(node: Root | ElementContent, each: (element: Element) => void): void {
+  if (node.type === 'element') each(node);
+  if (node.type === 'element' || node.type === 'root') for (const child of node.children) visit(child as ElementContent, each);
+}
 
 describe('fenced code in MDX', () => {
   it('applies the notation comments, removes them from the code and frames the block with its title', async () => {
