@@ -264,7 +264,10 @@ function frame(root: Root, options: FrameOptions): void {
     ]),
     element('span', { className: ['visually-hidden'], role: 'status' }, []),
   );
-  const attributes: Element['properties'] = { className: ['code'], dataLanguage: options.lang };
+  const code = pre.children.find((child): child is Element => child.type === 'element' && child.tagName === 'code');
+  const lines = code?.children.filter((child) => child.type === 'element').length ?? 0;
+  // The line count sizes the block while the browser skips its layout off screen (styles/code.css).
+  const attributes: Element['properties'] = { className: ['code'], dataLanguage: options.lang, style: `--lines:${lines}` };
   if (options.path) attributes.dataFile = options.path;
   if (options.region) attributes.dataRegion = options.region;
   const figure = element('figure', attributes, [

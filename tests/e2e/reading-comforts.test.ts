@@ -127,9 +127,15 @@ describe('reading progress', () => {
     expect((await counters(page)).articleReads).toBe(idle);
 
     // Half-way and at the end, the bar is as long as the part read; its box never changes (transform only).
+    // Blocks are laid out as they come near (content-visibility), so the page's height can change
+    // after a jump: the bar follows it, and the end is reached by going there until it stays put.
     for (const fraction of [0.5, 1]) {
-      await page.evaluate((at) => window.scrollTo({ top: at * (document.documentElement.scrollHeight - window.innerHeight), behavior: 'instant' }), fraction);
-      await nextFrames(page);
+      for (let jump = 0; jump < 5; jump++) {
+        const height = await page.evaluate(() => document.documentElement.scrollHeight);
+        await page.evaluate((at) => window.scrollTo({ top: at * (document.documentElement.scrollHeight - window.innerHeight), behavior: 'instant' }), fraction);
+        await nextFrames(page);
+        if (fraction < 1 || (await page.evaluate(() => document.documentElement.scrollHeight)) === height) break;
+      }
       expect(await scale(page)).toBeCloseTo(await expectedScale(page), 3);
       expect(await bar.evaluate((element) => element.clientWidth)).toBe(layout.width);
     }
@@ -196,6 +202,56 @@ async function referenceCounts(file: string) {
 
 /** "255.0 KB": kilobytes of 1,024 bytes. */
 const kilobytes = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+describe('a long chapter', () => {
+  const longChapter = '/chapters/keyframe-interpolation/';
+
+  for (const width of [390, 1280]) {
+    it(`lays out only the blocks near the viewport, each off-screen one about as tall as it will be (${width} px)`, async () => {
+      const { page, context } = await site.newPage({ width, height: 800 });
+      await page.goto(site.origin + longChapter);
+      const state = () =>
+        page.evaluate(() => {
+          // A block whose layout is skipped hides its contents (not itself) from checkVisibility.
+          const blocks = [...document.querySelectorAll('.prose > *')].filter((block) => block.firstElementChild !== null);
+          const skipped = blocks.filter((block) => !block.firstElementChild!.checkVisibility({ contentVisibilityAuto: true }));
+          return { blocks: blocks.length, skipped: skipped.length, codeSkipped: skipped.filter((block) => block.matches('.code')).length, height: document.documentElement.scrollHeight };
+        });
+      const first = await state();
+      expect(first.skipped, 'blocks left unlaid-out').toBeGreaterThan(first.blocks / 2);
+      expect(first.codeSkipped).toBeGreaterThan(10);
+      // Every block laid out: the page's real height, which the estimates come within 10 % of.
+      await page.addStyleTag({ content: '.prose > * { content-visibility: visible !important }' });
+      const laidOut = await state();
+      expect(laidOut.skipped).toBe(0);
+      expect(Math.abs(first.height - laidOut.height) / laidOut.height, `${first.height} px estimated, ${laidOut.height} px laid out`).toBeLessThan(0.1);
+      await context.close();
+    });
+
+    it(`lands a smooth jump to a far heading under the header, though the blocks on the way grow as they are laid out (${width} px)`, async () => {
+      const { page, context } = await site.newPage({ width, height: 800, reducedMotion: 'no-preference' });
+      await page.goto(site.origin + longChapter);
+      const targets = await page.$$eval('.toc-aside a[data-toc-link]', (links) => links.map((link) => link.getAttribute('href')!.slice(1)));
+      const far = targets[targets.length - 3];
+      if (width < 600) await page.locator('.toc-inline summary').click();
+      await page.locator(`${width < 600 ? '.toc-inline' : '.toc-aside'} a[href="#${far}"]`).click();
+      const offset = () =>
+        page.evaluate((id) => {
+          const padding = parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop);
+          return Math.abs(document.getElementById(id)!.getBoundingClientRect().top - padding);
+        }, far);
+      // The first scroll passes the heading on its way to the estimated place: the heading counts
+      // as landed once it stays under the header.
+      const settled = async () => {
+        const first = await offset();
+        await page.waitForTimeout(400);
+        return Math.max(first, await offset());
+      };
+      await expect.poll(settled, { timeout: 15_000 }).toBeLessThanOrEqual(1);
+      await context.close();
+    });
+  }
+});
 
 describe('models to download', () => {
   const modelFiles = readdirSync(join(root, 'public/models')).filter((name) => name.endsWith('.glb')).sort();

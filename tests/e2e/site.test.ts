@@ -180,7 +180,15 @@ describe('chapter pages', () => {
         }
         await expect.poll(() => slot.locator('.name').textContent()).toBe(neighbour.title);
         if (neighbour.href) {
-          await page.click(`.chapter-nav a[rel="${direction}"]`);
+          // Blocks are laid out as they come near the viewport (content-visibility), so the
+          // page's height settles a frame or two after a jump to its end, and may move the link
+          // under the pointer between press and release: go there first, as a reader does.
+          const link = page.locator(`.chapter-nav a[rel="${direction}"]`);
+          for (let settle = 0; settle < 3; settle++) {
+            await link.scrollIntoViewIfNeeded();
+            await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+          }
+          await link.click();
           await page.waitForURL(site.origin + neighbour.href);
           expect(await page.locator('h1').textContent()).toBe(neighbour.title);
           const back = direction === 'prev' ? 'next' : 'prev';
