@@ -194,7 +194,8 @@ describe('renderCodeBlock', () => {
       lineNumbers: [10, 11, 12],
       words: [[6, 7]],
     });
-    expect(html).toMatch(/^<figure class="code" data-language="ts" data-file="src\/demo.ts">/);
+    // --lines sizes the block while it is off screen and not laid out (styles/code.css).
+    expect(html).toMatch(/^<figure class="code" data-language="ts" style="--lines:3" data-file="src\/demo.ts">/);
     expect(html).toContain('<span class="code-title">Demo</span>');
     expect(html).toContain('<code>src/demo.ts</code> · lines 10–12');
     expect(html).toMatch(/<button type="button" class="code-copy" data-copy="">/);
