@@ -9,8 +9,9 @@
 //            default: each page's own — the site asks for antialias, three.js's default is without),
 //            --ours-css and --three-css "CSS" (a style sheet added to that page, a diagnostic, e.g.
 //            ".island-reset{backdrop-filter:none}"), --figure-alone (ours with all but the figure's
-//            canvas hidden: see FIGURE_ALONE_CSS), --pages (Lighthouse over every page instead:
-//            tools/bench-page/lighthouse.ts)
+//            canvas hidden: see FIGURE_ALONE_CSS), --uncapped (frames as fast as the pages can draw
+//            them: Chromium without vsync or its frame-rate limit, see UNCAPPED_ARGS), --pages
+//            (Lighthouse over every page instead: tools/bench-page/lighthouse.ts)
 //
 // Ours = the built site's home page (dist/index.html) at a 1280 × 900 viewport, where its model
 // figure's canvas is 509 × 318 CSS px; only that figure draws. Three = tools/bench-page/three-viewer/,
@@ -53,6 +54,16 @@ const VIEWPORT = { width: 1280, height: 900 };
  * 18.4 ms and 0.97× three.js's frame rate (57.7 against 59.4 fps).
  */
 const FIGURE_ALONE_CSS = 'body *{visibility:hidden!important} .island canvas{visibility:visible!important} body{background:#f7f5f0!important}';
+/**
+ * --uncapped: Chromium's flags that stop it waiting for the display's refresh, so that both pages
+ * draw as many frames as their cost allows and fps compares that cost. At vsync both reach
+ * about 60 fps alone (see FIGURE_ALONE_CSS), which says nothing about which costs less. Measured
+ * so (2026-11-27, 1×, --figure-alone, two runs of A/B/A/B): ours 158 and 263 fps (medians), three.js
+ * 548 and 581; per drawn frame, main-thread script 2.9–5.1 ms against 0.2–0.7 (mostly WebGL calls
+ * waiting on the GPU process) and GPU process 7–12 ms against 2.7–3.1. On two cores the three
+ * processes compete for the CPU and single runs vary by half: repeat before reading a ratio.
+ */
+const UNCAPPED_ARGS = ['--disable-gpu-vsync', '--disable-frame-rate-limit'];
 /** Longest wait for a page's first drawn frame, ms (SwiftShader at 4× throttling is slow to start). */
 const FIRST_FRAME_TIMEOUT = 90_000;
 
@@ -69,6 +80,8 @@ export interface BenchOptions {
   /** Style sheets added to each page (diagnostics), null: none. */
   oursCss: string | null;
   threeCss: string | null;
+  /** Frames not held to the display's refresh (UNCAPPED_ARGS). */
+  uncapped: boolean;
 }
 
 export interface RunResult {
@@ -259,7 +272,7 @@ export async function runPageBenchmark(options: BenchOptions, log: (line: string
   log('Bundling the three.js viewer with Vite…');
   const viewer = await buildThreeViewer();
   const server = await serveStatic(dist, viewer);
-  const browser = await chromium.launch({ executablePath: chromiumPath, headless: true, args: chromiumArgs });
+  const browser = await chromium.launch({ executablePath: chromiumPath, headless: true, args: [...chromiumArgs, ...(options.uncapped ? UNCAPPED_ARGS : [])] });
   const chromiumVersion = browser.version();
   const browserCdp = await browser.newBrowserCDPSession();
   const loadAverageBefore = loadavg()[0];
@@ -286,6 +299,7 @@ export async function runPageBenchmark(options: BenchOptions, log: (line: string
     windowSeconds: options.seconds,
     /** One-minute load average of the machine before and after (2 busy cores make every number noisy). */
     loadAverage: { before: loadAverageBefore, after: loadavg()[0], cores: availableParallelism() },
+    uncapped: options.uncapped,
     contextOverride: { ours: options.oursContext, three: options.threeContext },
     extraCss: { ours: options.oursCss, three: options.threeCss },
     runs,
@@ -318,7 +332,7 @@ export function pageTable(result: PageBenchmark): string {
   ];
   const first = result.runs[0];
   const lines = [
-    `Page benchmark — Chromium ${result.chromium}, SwiftShader WebGL2, viewport ${result.viewport.width}×${result.viewport.height}, DPR ${result.devicePixelRatio}, ${result.windowSeconds} s after the first frame`,
+    `Page benchmark — Chromium ${result.chromium}, SwiftShader WebGL2, viewport ${result.viewport.width}×${result.viewport.height}, DPR ${result.devicePixelRatio}, ${result.windowSeconds} s after the first frame${result.uncapped ? ', frames not held to vsync (--uncapped)' : ''}`,
     `canvas ${first.canvas.width}×${first.canvas.height} px; ours = ${result.dist}/index.html (model figure), three = minimal three.js viewer`,
     `machine load average ${result.loadAverage.before.toFixed(1)} before, ${result.loadAverage.after.toFixed(1)} after, on ${result.loadAverage.cores} cores`,
   ];
@@ -384,6 +398,7 @@ function parseArguments(argv: string[]): { options: BenchOptions; json: boolean;
       threeContext: attributes('--three-context'),
       oursCss: argv.includes('--figure-alone') ? FIGURE_ALONE_CSS : (value('--ours-css') ?? null),
       threeCss: value('--three-css') ?? null,
+      uncapped: argv.includes('--uncapped'),
     },
   };
 }
