@@ -54,10 +54,40 @@ export async function differingShare(page: Page, a: Buffer, b: Buffer): Promise<
   return differing / total;
 }
 
-/** Screenshot of the island's canvas after the page has drawn. */
+/**
+ * Screenshot of the island's canvas after the page has drawn. The chapters lay out their blocks
+ * only near the viewport, each estimated until then (content-visibility, styles/prose.css), so
+ * where the canvas lies in the page, to the fraction of a pixel, depends on what was scrolled
+ * past, and with it how the buttons over the canvas snap to the pixel grid. The same state reached
+ * along two paths is compared as the same pixels: every block is laid out first (the page's one
+ * change for the test), and the canvas brought to rest in view.
+ */
 export async function shot(island: Locator): Promise<Buffer> {
-  await nextFrames(island.page());
-  return island.locator('canvas').screenshot();
+  const canvas = island.locator('canvas');
+  await canvas.evaluate(() => {
+    if (document.getElementById('e2e-all-laid-out') !== null) return;
+    const style = document.createElement('style');
+    style.id = 'e2e-all-laid-out';
+    style.textContent = '.prose > * { content-visibility: visible !important; }';
+    document.head.append(style);
+  });
+  await settleInView(canvas);
+  return canvas.screenshot();
+}
+
+/** Scrolls `element` into view and waits until its place in the page stays put for two frames. */
+export async function settleInView(element: Locator): Promise<void> {
+  let previous = '';
+  for (let attempt = 0; attempt < 10; attempt++) {
+    await element.scrollIntoViewIfNeeded();
+    await nextFrames(element.page());
+    const place = await element.evaluate((node) => {
+      const box = node.getBoundingClientRect();
+      return `${box.left + window.scrollX},${box.top + window.scrollY},${box.width},${box.height}`;
+    });
+    if (place === previous) return;
+    previous = place;
+  }
 }
 
 /** Pauses the island's clip if it plays, so that only the controls change what it shows. */
