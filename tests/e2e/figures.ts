@@ -64,15 +64,25 @@ export async function differingShare(page: Page, a: Buffer, b: Buffer): Promise<
  */
 export async function shot(island: Locator): Promise<Buffer> {
   const canvas = island.locator('canvas');
-  await canvas.evaluate(() => {
+  await layOutEveryBlock(island.page());
+  await settleInView(canvas);
+  return canvas.screenshot();
+}
+
+/**
+ * Lays out every block of the page's reading column, for good (see shot): a test that measures
+ * where the canvas is and then takes shots calls it before measuring, so that the first shot does
+ * not move the canvas.
+ */
+export async function layOutEveryBlock(page: Page): Promise<void> {
+  await page.evaluate(() => {
     if (document.getElementById('e2e-all-laid-out') !== null) return;
     const style = document.createElement('style');
     style.id = 'e2e-all-laid-out';
     style.textContent = '.prose > * { content-visibility: visible !important; }';
     document.head.append(style);
   });
-  await settleInView(canvas);
-  return canvas.screenshot();
+  await nextFrames(page);
 }
 
 /** Scrolls `element` into view and waits until its place in the page stays put for two frames. */

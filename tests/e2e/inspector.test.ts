@@ -21,7 +21,7 @@ import { skinVertices } from '../../src/core/skin.ts';
 import { createVertexSkinning, explainVertex } from '../../src/core/vertex-influence.ts';
 import { limitInfluences } from '../../src/core/weights.ts';
 import { loadModelFile } from '../../tools/inspect.ts';
-import { differingPixels, nextFrames, pause, shot, waitForState } from './figures.ts';
+import { differingPixels, layOutEveryBlock, nextFrames, pause, shot, waitForState } from './figures.ts';
 import { dist, openSite, type Site } from './harness.ts';
 import { axeViolations } from './axe.ts';
 
@@ -71,6 +71,7 @@ async function openInspector(path: string, tag: string, options: { width?: numbe
 /** The canvas's box on the page, once it is scrolled to the middle of the viewport (clear of the sticky header). */
 async function canvasBox(island: Locator): Promise<{ x: number; y: number; width: number; height: number }> {
   const canvas = island.locator('canvas');
+  await layOutEveryBlock(island.page());
   await canvas.evaluate((element) => element.scrollIntoView({ block: 'center', behavior: 'instant' }));
   await nextFrames(island.page());
   return (await canvas.boundingBox())!;
