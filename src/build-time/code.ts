@@ -238,6 +238,11 @@ interface FrameOptions {
   lang: string;
 }
 
+/** The <code> element of Shiki's <pre>. */
+function codeOf(pre: Element): Element | undefined {
+  return pre.children.find((child): child is Element => child.type === 'element' && child.tagName === 'code');
+}
+
 /** Adds the caption (title, file path and lines) and the copy button around Shiki's <pre>. */
 function frame(root: Root, options: FrameOptions): void {
   const pre = root.children.find((child): child is Element => child.type === 'element' && child.tagName === 'pre');
@@ -264,7 +269,7 @@ function frame(root: Root, options: FrameOptions): void {
     ]),
     element('span', { className: ['visually-hidden'], role: 'status' }, []),
   );
-  const code = pre.children.find((child): child is Element => child.type === 'element' && child.tagName === 'code');
+  const code = codeOf(pre);
   const lines = code?.children.filter((child) => child.type === 'element').length ?? 0;
   // The line count sizes the block while the browser skips its layout off screen (styles/code.css).
   const attributes: Element['properties'] = { className: ['code'], dataLanguage: options.lang, style: `--lines:${lines}` };
@@ -313,7 +318,7 @@ function transformerLineContent(): ShikiTransformer {
     // The `pre` hook runs after every `line` and `code` hook, i.e. after the notation transformers
     // removed their comments and after Shiki applied decorations, which both expect bare tokens.
     pre(pre) {
-      const code = pre.children.find((child): child is Element => child.type === 'element' && child.tagName === 'code');
+      const code = codeOf(pre);
       if (!code) return;
       for (const line of code.children) {
         if (line.type !== 'element' || line.tagName !== 'span') continue;

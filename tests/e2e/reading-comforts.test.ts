@@ -11,7 +11,7 @@ import { NodeIO } from '@gltf-transform/core';
 import type { Locator, Page } from 'playwright-core';
 import { dist, openSite, type Site } from './harness.ts';
 import { axeViolations } from './axe.ts';
-import { nextFrames, waitForState } from './figures.ts';
+import { layOutEveryBlock, nextFrames, waitForState } from './figures.ts';
 import { extractRegion } from '../../src/build-time/regions.ts';
 import { estimateReadingTime } from '../../src/build-time/reading-time.ts';
 import { weightColor } from '../../src/build-time/poster/render-scene.ts';
@@ -221,7 +221,7 @@ describe('a long chapter', () => {
       expect(first.skipped, 'blocks left unlaid-out').toBeGreaterThan(first.blocks / 2);
       expect(first.codeSkipped).toBeGreaterThan(10);
       // Every block laid out: the page's real height, which the estimates come within 10 % of.
-      await page.addStyleTag({ content: '.prose > * { content-visibility: visible !important }' });
+      await layOutEveryBlock(page);
       const laidOut = await state();
       expect(laidOut.skipped).toBe(0);
       expect(Math.abs(first.height - laidOut.height) / laidOut.height, `${first.height} px estimated, ${laidOut.height} px laid out`).toBeLessThan(0.1);
