@@ -17,8 +17,11 @@ uniform vec3 u_keyLightDirection;
 uniform vec3 u_fillLightDirection;
 /** The model's "up" (unit vector), for the sky/ground ambient. */
 uniform vec3 u_up;
-/** Surface colour, sRGB components in [0, 1]. */
-uniform vec3 u_baseColor;
+/**
+ * Surface colour, linear RGB components in [0, 1]: the sRGB base colour decoded once per frame on
+ * the CPU (src/gl/mesh-pass.ts beginMeshPass) rather than for every pixel here.
+ */
+uniform vec3 u_albedo;
 /** 0 = lit surface, 1 = weight paint of the selected joint. */
 uniform int u_view;
 
@@ -41,7 +44,8 @@ vec3 weightColor(float weight) {
 void main() {
   // #region surface-normal
   vec3 normal = normalize(v_skinnedNormal);
-  // Meshes are drawn without back-face culling; a back face is lit from its visible side.
+  // Back faces reach here only from double-sided materials (single-sided ones are culled): a back
+  // face is lit from its visible side.
   if (!gl_FrontFacing) normal = -normal;
   // #endregion surface-normal
   vec3 toCamera = normalize(u_cameraPosition - v_skinnedPosition);
@@ -50,22 +54,20 @@ void main() {
   float fill = max(dot(normal, u_fillLightDirection), 0.0);
   float facing = max(dot(normal, toCamera), 0.0);
 
+  vec3 color;
   if (u_view == 1) {
     // Weight paint stays close to flat colour so the ramp reads, with just enough light for shape.
     vec3 paint = toLinear(weightColor(v_selectedWeight));
-    vec3 lit = paint * (0.45 + 0.4 * key + 0.15 * facing);
-    fragColor = vec4(toSrgb(lit), 1.0);
-    return;
+    color = paint * (0.45 + 0.4 * key + 0.15 * facing);
+  } else {
+    float skyAmount = 0.5 + 0.5 * dot(normal, u_up);
+    vec3 ambient = mix(vec3(0.16, 0.14, 0.13), vec3(0.34, 0.37, 0.42), skyAmount);
+    vec3 halfway = normalize(u_keyLightDirection + toCamera);
+    float specular = key > 0.0 ? pow(max(dot(normal, halfway), 0.0), 40.0) * 0.22 : 0.0;
+    float rim = pow(1.0 - facing, 3.0) * 0.28;
+
+    vec3 light = ambient + vec3(1.0, 0.97, 0.92) * key * 0.95 + vec3(0.55, 0.62, 0.75) * fill * 0.3;
+    color = u_albedo * light + vec3(specular) + vec3(0.6, 0.7, 0.85) * rim * u_albedo;
   }
-
-  vec3 albedo = toLinear(u_baseColor);
-  float skyAmount = 0.5 + 0.5 * dot(normal, u_up);
-  vec3 ambient = mix(vec3(0.16, 0.14, 0.13), vec3(0.34, 0.37, 0.42), skyAmount);
-  vec3 halfway = normalize(u_keyLightDirection + toCamera);
-  float specular = key > 0.0 ? pow(max(dot(normal, halfway), 0.0), 40.0) * 0.22 : 0.0;
-  float rim = pow(1.0 - facing, 3.0) * 0.28;
-
-  vec3 light = ambient + vec3(1.0, 0.97, 0.92) * key * 0.95 + vec3(0.55, 0.62, 0.75) * fill * 0.3;
-  vec3 color = albedo * light + vec3(specular) + vec3(0.6, 0.7, 0.85) * rim * albedo;
   fragColor = vec4(toSrgb(color), 1.0);
 }

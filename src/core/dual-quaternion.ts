@@ -30,6 +30,7 @@
 // src/core/skin.ts; skinVerticesDualQuaternion takes the same arguments as its skinVertices, so a
 // figure switches between the two with one call.
 
+import { determinant3At } from './math.ts';
 import type { SkinnedPrimitive } from './model.ts';
 import { skinnedNormalCount, skinnedVertexCount } from './skin.ts';
 
@@ -225,12 +226,7 @@ function rigidityOf(m: Float32Array, o: number, tolerance: number): Rigidity {
   if (Math.abs(xy) > tolerance * lengthX * lengthY || Math.abs(xz) > tolerance * lengthX * lengthZ || Math.abs(yz) > tolerance * lengthY * lengthZ) {
     return Rigidity.SHEARS;
   }
-  // det = X · (Y × Z)
-  const determinant =
-    m[o] * (m[o + 5] * m[o + 10] - m[o + 6] * m[o + 9]) +
-    m[o + 1] * (m[o + 6] * m[o + 8] - m[o + 4] * m[o + 10]) +
-    m[o + 2] * (m[o + 4] * m[o + 9] - m[o + 5] * m[o + 8]);
-  return determinant < 0 ? Rigidity.MIRRORS : Rigidity.RIGID;
+  return determinant3At(m, o) < 0 ? Rigidity.MIRRORS : Rigidity.RIGID;
 }
 
 /**

@@ -71,6 +71,12 @@ export interface SkinnedPrimitive {
   weights: Float32Array;
   /** Triangle list indices, or null for non-indexed geometry. */
   indices: Uint32Array | null;
+  /**
+   * The glTF material's doubleSided: false, the triangles' back faces (clockwise on screen) are not
+   * drawn, as glTF requires of a single-sided material; true, both sides are, each lit from the
+   * side seen. Absent (a primitive built in code): both sides.
+   */
+  doubleSided?: boolean;
 }
 
 /** A mesh drawn with a skin. Its node's own transform is ignored, as glTF requires. */
@@ -92,6 +98,12 @@ export interface RigidPrimitive {
   normals: Float32Array;
   /** Triangle list indices, or null for non-indexed geometry. */
   indices: Uint32Array | null;
+  /**
+   * The glTF material's doubleSided: false, the triangles' back faces (clockwise on screen) are not
+   * drawn, as glTF requires of a single-sided material; true, both sides are, each lit from the
+   * side seen. Absent (a primitive built in code): both sides.
+   */
+  doubleSided?: boolean;
 }
 
 /**

@@ -5,9 +5,10 @@
 // with the *skinned* triangles. Each triangle is tested with the Möller–Trumbore algorithm
 // (Möller and Trumbore, "Fast, Minimum Storage Ray/Triangle Intersection", Journal of Graphics
 // Tools 2(1), 1997): solve origin + t·direction = a + u·(b − a) + v·(c − a) by Cramer's rule, and
-// accept the hit when u ≥ 0, v ≥ 0, u + v ≤ 1 and t > 0. Triangles count from both sides, as the
-// renderer draws them (no back-face culling). Of the nearest triangle hit, the vertex closest to
-// the hit point is the one picked.
+// accept the hit when u ≥ 0, v ≥ 0, u + v ≤ 1 and t > 0. Triangles count from both sides: a
+// double-sided material shows both, and on a closed surface the nearest hit is a front face
+// anyway, culled back faces or not. Of the nearest triangle hit, the vertex closest to the hit
+// point is the one picked.
 
 /**
  * Below this sine of the angle between the ray and a triangle's plane (as |det| relative to

@@ -13,7 +13,7 @@ import skinnedOnCpuSource from '../../shaders/variants/skinned-on-cpu.vert?raw';
 import { replaceRegions } from '../build-time/regions.ts';
 import { CROWD_VERTEX_SHADER, CrowdAttribute, PLACEMENT_FLOATS, type CrowdMesh } from './crowd-pass.ts';
 import { beginMeshPass, SHADE_FRAGMENT_SHADER, type MeshPass, type MeshPassFrame } from './mesh-pass.ts';
-import { createSkinnedVertexArray, SkinAttribute } from './mesh.ts';
+import { createSkinnedVertexArray, cullFaces, SkinAttribute } from './mesh.ts';
 import { createProgram, uniformLocation, type ShaderSource } from './program.ts';
 import { SkinShader } from './skin-shaders.ts';
 
@@ -47,7 +47,7 @@ export function createCrowdCpuProgram(gl: WebGL2RenderingContext): MeshPass {
     keyLightDirection: uniformLocation(info, 'u_keyLightDirection'),
     fillLightDirection: uniformLocation(info, 'u_fillLightDirection'),
     up: uniformLocation(info, 'u_up'),
-    baseColor: uniformLocation(info, 'u_baseColor'),
+    albedo: uniformLocation(info, 'u_albedo'),
     view: uniformLocation(info, 'u_view'),
   };
 }
@@ -94,8 +94,9 @@ export function drawCrowdOneByOne(gl: WebGL2RenderingContext, program: MeshPass,
   for (let m = 0; m < meshes.length; m++) {
     const { oneByOne, cpuPositions, cpuCapacity } = meshes[m];
     if (cpuPositions === null || oneByOne === null) continue;
-    const { vao, indexCount, indexType, vertexCount } = oneByOne;
+    const { vao, indexCount, indexType, vertexCount, cullBackFaces } = oneByOne;
     gl.bindVertexArray(vao);
+    cullFaces(gl, cullBackFaces);
     gl.bindBuffer(gl.ARRAY_BUFFER, cpuPositions);
     const n = Math.min(count, cpuCapacity, Math.floor(placements.length / PLACEMENT_FLOATS));
     for (let i = 0; i < n; i++) {
@@ -109,6 +110,7 @@ export function drawCrowdOneByOne(gl: WebGL2RenderingContext, program: MeshPass,
     }
     gl.bindBuffer(gl.ARRAY_BUFFER, null);
   }
+  cullFaces(gl, false);
   gl.bindVertexArray(null);
   return calls;
 }

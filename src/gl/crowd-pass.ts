@@ -13,7 +13,7 @@ import crowdSource from '../../shaders/variants/crowd.vert?raw';
 import { replaceRegions } from '../build-time/regions.ts';
 import type { SkinnedPrimitive } from '../core/model.ts';
 import { beginMeshPass, createMeshPass, meshProgram, PALETTE_TEXTURE_UNIT, type MeshPass, type MeshPassFrame } from './mesh-pass.ts';
-import { createSkinnedVertexArray, type SkinnedVertexArray } from './mesh.ts';
+import { createSkinnedVertexArray, cullFaces, type SkinnedVertexArray } from './mesh.ts';
 import type { ProgramSources, ShaderSource } from './program.ts';
 import { SkinShader } from './skin-shaders.ts';
 import { CrowdAttribute, PLACEMENT_FLOATS, type PaletteAtlas } from './crowd-buffers.ts';
@@ -113,12 +113,14 @@ export function drawCrowdInstanced(gl: WebGL2RenderingContext, program: MeshPass
   gl.bindTexture(gl.TEXTURE_2D, atlas.texture);
   beginMeshPass(gl, program, frame);
   for (let m = 0; m < meshes.length; m++) {
-    const { vao, indexCount, indexType, vertexCount } = meshes[m].instanced;
+    const { vao, indexCount, indexType, vertexCount, cullBackFaces } = meshes[m].instanced;
     gl.bindVertexArray(vao);
+    cullFaces(gl, cullBackFaces);
     // One call: every vertex of every instance; gl_InstanceID 0 … count − 1 picks the instance attributes.
     if (indexCount > 0) gl.drawElementsInstanced(gl.TRIANGLES, indexCount, indexType, 0, count);
     else gl.drawArraysInstanced(gl.TRIANGLES, 0, vertexCount, count);
   }
+  cullFaces(gl, false);
   gl.bindVertexArray(null);
   return meshes.length;
 }

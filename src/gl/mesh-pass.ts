@@ -29,7 +29,8 @@ export interface MeshPass {
   keyLightDirection: WebGLUniformLocation | null;
   fillLightDirection: WebGLUniformLocation | null;
   up: WebGLUniformLocation | null;
-  baseColor: WebGLUniformLocation | null;
+  /** u_albedo: the base colour in linear RGB. */
+  albedo: WebGLUniformLocation | null;
   view: WebGLUniformLocation | null;
 }
 
@@ -50,7 +51,7 @@ export function createMeshPass(gl: WebGL2RenderingContext, shader: SkinShader = 
     keyLightDirection: uniformLocation(info, 'u_keyLightDirection'),
     fillLightDirection: uniformLocation(info, 'u_fillLightDirection'),
     up: uniformLocation(info, 'u_up'),
-    baseColor: uniformLocation(info, 'u_baseColor'),
+    albedo: uniformLocation(info, 'u_albedo'),
     view: uniformLocation(info, 'u_view'),
   };
 }
@@ -68,6 +69,8 @@ export interface MeshPassFrame {
 }
 
 const UP = new Float32Array([0, 1, 0]);
+/** frame.baseColor in linear RGB for u_albedo: shade.frag's toLinear (sRGB^2.2), done per frame here. */
+const albedo = new Float32Array(3);
 
 /** Binds the program and sets the uniforms every mesh shares; then call setMeshPassSkin and draw. */
 export function beginMeshPass(gl: WebGL2RenderingContext, pass: MeshPass, frame: MeshPassFrame): void {
@@ -82,7 +85,8 @@ export function beginMeshPass(gl: WebGL2RenderingContext, pass: MeshPass, frame:
   gl.uniform3fv(pass.keyLightDirection, frame.keyLightDirection);
   gl.uniform3fv(pass.fillLightDirection, frame.fillLightDirection);
   gl.uniform3fv(pass.up, UP);
-  gl.uniform3fv(pass.baseColor, frame.baseColor);
+  for (let c = 0; c < 3; c++) albedo[c] = frame.baseColor[c] ** 2.2;
+  gl.uniform3fv(pass.albedo, albedo);
   gl.uniform1i(pass.view, frame.view);
 }
 

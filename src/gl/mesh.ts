@@ -29,6 +29,8 @@ export interface SkinnedVertexArray {
   indexCount: number;
   /** UNSIGNED_SHORT or UNSIGNED_INT when indexed. */
   indexType: GLenum;
+  /** Back faces are not drawn: the primitive's material is single-sided (SkinnedPrimitive.doubleSided). */
+  cullBackFaces: boolean;
 }
 
 function createBuffer(gl: WebGL2RenderingContext, target: GLenum, data: ArrayBufferView): WebGLBuffer {
@@ -119,6 +121,7 @@ export function createSkinnedVertexArray(gl: WebGL2RenderingContext, primitive: 
     vertexCount: primitive.vertexCount,
     indexCount,
     indexType,
+    cullBackFaces: primitive.doubleSided === false,
   };
 }
 
@@ -173,10 +176,27 @@ export function uploadInfluences(gl: WebGL2RenderingContext, vertexArray: Skinne
   gl.bindBuffer(gl.ARRAY_BUFFER, null);
 }
 
-/** Draws the primitive (its VAO bound for the call) as triangles. */
+/**
+ * Culls back faces for the draws that follow when `cullBackFaces`, the front faces being the
+ * triangles counter-clockwise on screen, or clockwise when `mirrored` (placed by a matrix of
+ * negative determinant, which reverses the order of every triangle's corners on screen, as glTF
+ * specifies). Call with false after such draws: the other passes draw both sides.
+ */
+export function cullFaces(gl: WebGL2RenderingContext, cullBackFaces: boolean, mirrored = false): void {
+  if (!cullBackFaces) {
+    gl.disable(gl.CULL_FACE);
+    return;
+  }
+  gl.enable(gl.CULL_FACE);
+  gl.frontFace(mirrored ? gl.CW : gl.CCW);
+}
+
+/** Draws the primitive (its VAO bound for the call) as triangles, culling back faces when single-sided. */
 export function drawSkinnedVertexArray(gl: WebGL2RenderingContext, vertexArray: SkinnedVertexArray): void {
   gl.bindVertexArray(vertexArray.vao);
+  if (vertexArray.cullBackFaces) cullFaces(gl, true);
   if (vertexArray.indexCount > 0) gl.drawElements(gl.TRIANGLES, vertexArray.indexCount, vertexArray.indexType, 0);
   else gl.drawArrays(gl.TRIANGLES, 0, vertexArray.vertexCount);
+  if (vertexArray.cullBackFaces) cullFaces(gl, false);
   gl.bindVertexArray(null);
 }

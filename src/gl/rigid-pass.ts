@@ -7,9 +7,10 @@ import skinVertexSource from '../../shaders/skin.vert?raw';
 import rigidVertexSource from '../../shaders/variants/rigid.vert?raw';
 import { replaceRegions } from '../build-time/regions.ts';
 import type { Model, RigidPrimitive } from '../core/model.ts';
+import { determinant3At } from '../core/math.ts';
 import { drivingJoint } from '../core/model-summary.ts';
 import { beginMeshPass, SHADE_FRAGMENT_SHADER, type MeshPass, type MeshPassFrame } from './mesh-pass.ts';
-import { SkinAttribute } from './mesh.ts';
+import { cullFaces, SkinAttribute } from './mesh.ts';
 import { createProgram, uniformLocation, type ShaderSource } from './program.ts';
 import type { Renderer } from './renderer.ts';
 import { SkinShader } from './skin-shaders.ts';
@@ -29,6 +30,8 @@ export interface RigidVertexArray {
   /** Indices to draw with drawElements, or 0 for drawArrays over vertexCount vertices. */
   indexCount: number;
   indexType: GLenum;
+  /** Back faces are not drawn: the primitive's material is single-sided (RigidPrimitive.doubleSided). */
+  cullBackFaces: boolean;
 }
 
 export interface RigidParts {
@@ -75,7 +78,7 @@ export function createRigidVertexArray(gl: WebGL2RenderingContext, primitive: Ri
   }
   gl.bindVertexArray(null);
   gl.bindBuffer(gl.ARRAY_BUFFER, null);
-  return { vao, buffers, vertexCount: primitive.vertexCount, indexCount, indexType };
+  return { vao, buffers, vertexCount: primitive.vertexCount, indexCount, indexType, cullBackFaces: primitive.doubleSided === false };
 }
 
 /**
@@ -99,7 +102,7 @@ export function createRigidParts(gl: WebGL2RenderingContext, model: Model): Rigi
     keyLightDirection: uniformLocation(info, 'u_keyLightDirection'),
     fillLightDirection: uniformLocation(info, 'u_fillLightDirection'),
     up: uniformLocation(info, 'u_up'),
-    baseColor: uniformLocation(info, 'u_baseColor'),
+    albedo: uniformLocation(info, 'u_albedo'),
     view: uniformLocation(info, 'u_view'),
   };
   const primitives: RigidParts['primitives'] = [];
@@ -148,9 +151,11 @@ export function drawRigidParts(
     gl.uniformMatrix4fv(rigid.nodeGlobal, false, globals, 16 * node, 16);
     gl.uniform1f(rigid.partWeight, selectedJoint >= 0 && joint === selectedJoint ? 1 : 0);
     gl.bindVertexArray(vertexArray.vao);
+    cullFaces(gl, vertexArray.cullBackFaces, determinant3At(globals, 16 * node) < 0);
     if (vertexArray.indexCount > 0) gl.drawElements(gl.TRIANGLES, vertexArray.indexCount, vertexArray.indexType, 0);
     else gl.drawArrays(gl.TRIANGLES, 0, vertexArray.vertexCount);
     rigid.drawnPrimitives++;
   }
+  cullFaces(gl, false);
   gl.bindVertexArray(null);
 }

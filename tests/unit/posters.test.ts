@@ -95,6 +95,17 @@ describe('drawTriangles', () => {
     expect(Array.from(raster.color.subarray(centre, centre + 4))).toEqual([0.5, 0.5, 1, 1]);
     expect(raster.color[3]).toBe(0);
     expect([...(facing.get(2) ?? [])]).toEqual([true]);
+    // Back faces were shaded (then hidden by the depth test); culled, none is, and the picture is the same.
+    expect([...facing.values()].some((sides) => sides.has(false))).toBe(true);
+    const culled = createRaster(16, 16);
+    const culledSides = new Set<boolean>();
+    const shadeCulled = (out: Float32Array, varyings: Float32Array, frontFacing: boolean) => {
+      out.set(varyings.subarray(0, 3));
+      culledSides.add(frontFacing);
+    };
+    drawTriangles(culled, clip, Float32Array.from(colours), 3, indices, shadeCulled, true);
+    expect(culled.color).toEqual(raster.color);
+    expect([...culledSides]).toEqual([true]);
   });
 });
 

@@ -26,6 +26,10 @@
 //                    (main thread; SwiftShader's rasterisation runs in the GPU process, not here)
 //   GPU process      CPU time of Chromium's GPU process (CDP SystemInfo.getProcessInfo) ÷ frames,
 //                    ms: with SwiftShader this is where the pixels are drawn and composited
+//   GL replayed      after the window, one drawn frame's WebGL calls recorded and issued again 60
+//                    times in a row, then one pixel read back (frame-probe.ts replayFrameCost): ms
+//                    per frame of drawing alone, least of 5 rounds. The steadiest measure of what a
+//                    frame costs the renderer; fps and GPU-process time vary by half between runs
 //   first frame      ms from navigation start to the first drawn frame
 //   JS gzip          every JavaScript file the server sent for the page, gzip (node:zlib) bytes
 //   heap             JSHeapUsedSize at the end of the window
@@ -37,7 +41,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type CDPSession, type Page } from 'playwright-core';
 import { buildThreeViewer } from './build-three-viewer.ts';
 import { chromiumArgs, chromiumPath } from '../chromium.ts';
-import { installFrameProbe, type FrameProbeOptions } from './frame-probe.ts';
+import { installFrameProbe, replayFrameCost, type FrameProbeOptions } from './frame-probe.ts';
 import { serveStatic, THREE_VIEWER_PREFIX, type ServedScript, type StaticServer } from '../static-server.ts';
 import { runLighthouse, lighthouseTable } from './lighthouse.ts';
 
@@ -64,6 +68,9 @@ const FIGURE_ALONE_CSS = 'body *{visibility:hidden!important} .island canvas{vis
  * processes compete for the CPU and single runs vary by half: repeat before reading a ratio.
  */
 const UNCAPPED_ARGS = ['--disable-gpu-vsync', '--disable-frame-rate-limit'];
+/** replayFrameCost: frames issued per round, and rounds. */
+const REPLAYED_FRAMES = 60;
+const REPLAY_ROUNDS = 5;
 /** Longest wait for a page's first drawn frame, ms (SwiftShader at 4× throttling is slow to start). */
 const FIRST_FRAME_TIMEOUT = 90_000;
 
@@ -101,6 +108,8 @@ export interface RunResult {
   scriptMsPerFrame: number;
   taskMsPerFrame: number;
   gpuProcessMsPerFrame: number;
+  /** replayFrameCost: ms per frame of the recorded frame's WebGL calls alone. */
+  glReplayMsPerFrame: number;
   firstFrameMs: number;
   jsBytes: number;
   jsGzipBytes: number;
@@ -110,8 +119,8 @@ export interface RunResult {
   longestTaskInWindowMs: number;
 }
 
-type Metric = 'fps' | 'drawCallsPerFrame' | 'scriptMsPerFrame' | 'taskMsPerFrame' | 'gpuProcessMsPerFrame' | 'firstFrameMs' | 'jsGzipBytes' | 'heapUsedBytes' | 'longestTaskMs';
-const METRICS: Metric[] = ['fps', 'drawCallsPerFrame', 'scriptMsPerFrame', 'taskMsPerFrame', 'gpuProcessMsPerFrame', 'firstFrameMs', 'jsGzipBytes', 'heapUsedBytes', 'longestTaskMs'];
+type Metric = 'fps' | 'drawCallsPerFrame' | 'scriptMsPerFrame' | 'taskMsPerFrame' | 'gpuProcessMsPerFrame' | 'glReplayMsPerFrame' | 'firstFrameMs' | 'jsGzipBytes' | 'heapUsedBytes' | 'longestTaskMs';
+const METRICS: Metric[] = ['fps', 'drawCallsPerFrame', 'scriptMsPerFrame', 'taskMsPerFrame', 'gpuProcessMsPerFrame', 'glReplayMsPerFrame', 'firstFrameMs', 'jsGzipBytes', 'heapUsedBytes', 'longestTaskMs'];
 
 export interface ThrottleSummary {
   throttle: number;
@@ -217,6 +226,7 @@ async function runOnce(browser: Browser, browserCdp: CDPSession, server: StaticS
       };
     }, canvasSelector);
     if (details === null) throw new Error(`${kind} (${url}) has no ${canvasSelector}`);
+    const replayed = await page.evaluate(replayFrameCost, { frames: REPLAYED_FRAMES, rounds: REPLAY_ROUNDS });
     if (errors.length > 0) throw new Error(`${kind} (${url}) reported errors: ${errors.join(' | ')}`);
 
     const frames = after.frames - before.frames;
@@ -237,6 +247,7 @@ async function runOnce(browser: Browser, browserCdp: CDPSession, server: StaticS
       scriptMsPerFrame: perFrame(after.scriptSeconds - before.scriptSeconds),
       taskMsPerFrame: perFrame(after.taskSeconds - before.taskSeconds),
       gpuProcessMsPerFrame: perFrame(after.gpuProcessSeconds - before.gpuProcessSeconds),
+      glReplayMsPerFrame: replayed.msPerFrame,
       firstFrameMs: details.firstFrameAt,
       jsBytes: scripts.reduce((sum, script) => sum + script.bytes, 0),
       jsGzipBytes: scripts.reduce((sum, script) => sum + script.gzipBytes, 0),
@@ -317,14 +328,15 @@ export function pageTable(result: PageBenchmark): string {
   const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
   const mb = (bytes: number) => `${(bytes / 1048576).toFixed(1)} MB`;
   const ms = (value: number, digits = 2) => `${value.toFixed(digits)} ms`;
-  const header = ['run', 'fps', 'draws/fr', 'script/fr', 'task/fr', 'GPU proc/fr', '1st frame', 'JS gzip', 'heap', 'longest task'];
-  const widths = [20, 6, 8, 9, 9, 11, 9, 9, 7, 12];
+  const header = ['run', 'fps', 'draws/fr', 'script/fr', 'task/fr', 'GPU proc/fr', 'GL replayed', '1st frame', 'JS gzip', 'heap', 'longest task'];
+  const widths = [20, 6, 8, 9, 9, 11, 11, 9, 9, 7, 12];
   const format = (values: Record<Metric, number>) => [
     values.fps.toFixed(1),
     values.drawCallsPerFrame.toFixed(1),
     ms(values.scriptMsPerFrame),
     ms(values.taskMsPerFrame),
     ms(values.gpuProcessMsPerFrame),
+    ms(values.glReplayMsPerFrame),
     ms(values.firstFrameMs, 0),
     kb(values.jsGzipBytes),
     mb(values.heapUsedBytes),
@@ -350,6 +362,7 @@ export function pageTable(result: PageBenchmark): string {
     '',
     'fps: frames that drew, per second (higher is better); script/task: main-thread ms per drawn frame (CDP ScriptDuration / TaskDuration);',
     'GPU proc: CPU ms of the GPU process per drawn frame (SwiftShader draws and composites there);',
+    'GL replayed: ms per frame of one recorded frame’s WebGL calls issued 60 times in a row (drawing alone, no compositing; least of 5 rounds);',
     '1st frame: navigation → first drawn frame; JS gzip: every script the page loaded (zlib default level); heap: JSHeapUsedSize at the end;',
     'longest task: longest long task (≥ 50 ms) from navigation to the end of the window, 0 if none. AA / α: the context is antialiased / has alpha.',
   );

@@ -100,3 +100,76 @@ export function installFrameProbe(options: FrameProbeOptions): void {
     // No Long Tasks API: longTasks stays empty.
   }
 }
+
+export interface ReplayOptions {
+  /** Frames replayed per round, then one pixel read back so that the GPU has finished them. */
+  frames: number;
+  rounds: number;
+}
+
+export interface ReplayResult {
+  /** Least ms per replayed frame over the rounds (the round least disturbed by the rest of the machine). */
+  msPerFrame: number;
+  /** Every round's ms per frame. */
+  rounds: number[];
+  /** WebGL calls in the recorded frame. */
+  calls: number;
+}
+
+/**
+ * What one of the page's frames costs the GPU alone, without compositing or the page's own script:
+ * records every WebGL2 call of one animation frame that draws, then issues that frame again
+ * `frames` times in a row and reads one pixel back, which waits until the GPU has drawn them all.
+ * With a software renderer this is the rasterisation a frame costs, the number that decides the
+ * frame rate once the GPU is the bottleneck; measured so because fps alone, on a machine of few
+ * cores where the GPU process, the compositor and the page compete for the CPU, varies by half
+ * from run to run. Runs in the page (page.evaluate): refers to nothing outside itself.
+ */
+export async function replayFrameCost(options: ReplayOptions): Promise<ReplayResult> {
+  type Call = { context: WebGL2RenderingContext; method: (...args: unknown[]) => unknown; args: unknown[]; name: string };
+  const prototype = WebGL2RenderingContext.prototype as unknown as Record<string, unknown>;
+  const originals = new Map<string, (...args: unknown[]) => unknown>();
+  let recording = false;
+  let calls: Call[] = [];
+  for (const name of Object.getOwnPropertyNames(prototype)) {
+    const descriptor = Object.getOwnPropertyDescriptor(prototype, name);
+    if (descriptor === undefined || typeof descriptor.value !== 'function' || name === 'constructor') continue;
+    const method = descriptor.value as (...args: unknown[]) => unknown;
+    originals.set(name, method);
+    prototype[name] = function (this: WebGL2RenderingContext, ...args: unknown[]) {
+      // Typed arrays are copied: a page reuses its own from frame to frame.
+      if (recording) calls.push({ context: this, method, args: args.map((arg) => (ArrayBuffer.isView(arg) && !(arg instanceof DataView) ? (arg as Float32Array).slice() : arg)), name });
+      return method.apply(this, args);
+    };
+  }
+  const nextFrame = () => new Promise<void>((resolve) => requestAnimationFrame(() => resolve()));
+  const isDraw = (call: Call) => /^draw(Arrays|Elements|RangeElements)/.test(call.name);
+  try {
+    for (let attempt = 0; attempt < 20 && !calls.some(isDraw); attempt++) {
+      await nextFrame();
+      calls = [];
+      recording = true;
+      await nextFrame();
+      recording = false;
+    }
+  } finally {
+    for (const [name, method] of originals) prototype[name] = method;
+  }
+  const draw = calls.find(isDraw);
+  if (draw === undefined) throw new Error('replayFrameCost: no animation frame drew in 20 tries (is the figure animating?)');
+  const gl = draw.context;
+  const pixel = new Uint8Array(4);
+  const replay = (count: number) => {
+    for (let frame = 0; frame < count; frame++) for (const call of calls) call.method.apply(call.context, call.args);
+    gl.readPixels(0, 0, 1, 1, gl.RGBA, gl.UNSIGNED_BYTE, pixel);
+  };
+  replay(5);
+  const rounds: number[] = [];
+  for (let round = 0; round < options.rounds; round++) {
+    const started = performance.now();
+    replay(options.frames);
+    rounds.push((performance.now() - started) / options.frames);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  }
+  return { msPerFrame: Math.min(...rounds), rounds, calls: calls.length };
+}

@@ -31,8 +31,9 @@ export function createRaster(width: number, height: number): Raster {
 export type FragmentShader = (out: Float32Array, varyings: Float32Array, frontFacing: boolean) => void;
 
 /**
- * Draws a triangle list into `raster` with the depth test and depth writes on, no culling, no
- * blending (as beginMeshPass sets WebGL). `clip`: 4 floats per vertex (clip-space x, y, z, w);
+ * Draws a triangle list into `raster` with the depth test and depth writes on, no blending, and
+ * back faces (clockwise on screen) skipped when `cullBackFaces` (as beginMeshPass and
+ * drawSkinnedVertexArray set WebGL). `clip`: 4 floats per vertex (clip-space x, y, z, w);
  * `varyings`: `varyingCount` floats per vertex; `indices`: 3 per triangle, or null for 0, 1, 2, ….
  * A triangle with a vertex behind the near plane (w ≤ 0 or z < −w) is skipped: the posters' cameras
  * frame the whole model, so none should be.
@@ -44,6 +45,7 @@ export function drawTriangles(
   varyingCount: number,
   indices: ArrayLike<number> | null,
   shade: FragmentShader,
+  cullBackFaces = false,
 ): void {
   const { width, height, color, depth } = raster;
   const vertexCount = Math.floor(clip.length / 4);
@@ -75,6 +77,7 @@ export function drawTriangles(
     const area = (bx - ax) * (cy - ay) - (by - ay) * (cx - ax);
     if (area === 0 || !Number.isFinite(area)) continue;
     const frontFacing = area < 0;
+    if (cullBackFaces && !frontFacing) continue;
     const minX = Math.max(0, Math.floor(Math.min(ax, bx, cx)));
     const maxX = Math.min(width - 1, Math.ceil(Math.max(ax, bx, cx)));
     const minY = Math.max(0, Math.floor(Math.min(ay, by, cy)));

@@ -218,7 +218,7 @@ function drawMeshes(
         }
         varyings[o + 6] = selected;
       }
-      drawTriangles(raster, clip, varyings, VARYINGS, primitive.indices, shade);
+      drawTriangles(raster, clip, varyings, VARYINGS, primitive.indices, shade, primitive.doubleSided === false);
     }
   }
 }

@@ -12,6 +12,7 @@ import {
   expectObject,
   field,
   optionalArray,
+  optionalBoolean,
   optionalIndex,
   optionalInteger,
   optionalString,
@@ -134,7 +135,7 @@ export function readRigidParts(doc: GltfDocument, table: NodeTable): RigidPart[]
       list.forEach((value, p) => {
         const primitivePath = `${meshPath}.primitives[${p}]`;
         const object = expectObject(value, primitivePath);
-        const key = JSON.stringify([field(object, 'mode') ?? 4, field(object, 'indices') ?? null, field(object, 'attributes') ?? null]);
+        const key = JSON.stringify([field(object, 'mode') ?? 4, field(object, 'indices') ?? null, field(object, 'attributes') ?? null, isDoubleSided(doc, object, primitivePath)]);
         let entry = built.get(key);
         if (entry === undefined) {
           entry = { path: primitivePath, primitive: readRigidPrimitive(doc, object, primitivePath) };
@@ -177,7 +178,19 @@ function readRigidPrimitive(doc: GltfDocument, primitive: JsonObject, path: stri
   if (geometry === null) return null;
   const { vertexCount, positions, positionPath } = geometry;
   const indices = readIndices(doc, primitive, path, positionPath, vertexCount);
-  return { vertexCount, positions, normals: geometry.normals ?? computedNormals(doc, path, positions, indices), indices };
+  const normals = geometry.normals ?? computedNormals(doc, path, positions, indices);
+  return { vertexCount, positions, normals, indices, doubleSided: isDoubleSided(doc, primitive, path) };
+}
+
+/**
+ * The doubleSided of the primitive's material; false without a material (glTF's default material
+ * is single-sided) or without the property.
+ */
+function isDoubleSided(doc: GltfDocument, primitive: JsonObject, path: string): boolean {
+  const materials = optionalArray(doc.root, 'materials', 'materials');
+  const index = optionalIndex(primitive, 'material', `${path}.material`, { singular: 'material', plural: 'materials', count: materials.length });
+  if (index === -1) return false;
+  return optionalBoolean(expectObject(materials[index], `materials[${index}]`), 'doubleSided', `materials[${index}].doubleSided`, false);
 }
 
 function listNodes(sources: number[]): string {
@@ -209,7 +222,7 @@ function readMeshPrimitives(
   list.forEach((value, p) => {
     const path = `${meshPath}.primitives[${p}]`;
     const object = expectObject(value, path);
-    const key = JSON.stringify([skinIndex, field(object, 'mode') ?? 4, field(object, 'indices') ?? null, field(object, 'attributes') ?? null]);
+    const key = JSON.stringify([skinIndex, field(object, 'mode') ?? 4, field(object, 'indices') ?? null, field(object, 'attributes') ?? null, isDoubleSided(doc, object, path)]);
     let entry = built.get(key);
     if (entry === undefined) {
       entry = { path, primitive: readPrimitive(doc, object, path, skin, skinIndex, nodeSource) };
@@ -295,7 +308,7 @@ function readPrimitive(
   const indices = readIndices(doc, primitive, path, positionPath, vertexCount);
   if (normals === null) normals = computedNormals(doc, path, positions, indices);
 
-  return { vertexCount, positions, normals, joints: outJoints, weights: outWeights, indices };
+  return { vertexCount, positions, normals, joints: outJoints, weights: outWeights, indices, doubleSided: isDoubleSided(doc, primitive, path) };
 }
 
 const SAME_COUNT = ` (as many as POSITION)`;

@@ -100,6 +100,52 @@ describe('skinned meshes', () => {
   });
 });
 
+describe("the material's sides", () => {
+  it('is single-sided without a material, or with one that does not say (glTF defaults)', () => {
+    expect(parseBoth(riggedArm()).meshes[0].primitives[0].doubleSided).toBe(false);
+    const model = parseBoth(
+      editedArm((json) => {
+        json.materials = [{ name: 'clay' }];
+        json.meshes[0].primitives[0].material = 0;
+      }),
+    );
+    expect(model.meshes[0].primitives[0].doubleSided).toBe(false);
+  });
+
+  it("reads doubleSided, and keeps apart primitives that differ only in it", () => {
+    const model = parseBoth(
+      editedArm((json) => {
+        json.materials = [{ doubleSided: true }, { doubleSided: false }];
+        const primitive = json.meshes[0].primitives[0];
+        primitive.material = 0;
+        json.meshes[0].primitives.push({ ...primitive, material: 1 }, { ...primitive, material: 0 });
+      }),
+    );
+    const [first, second, third] = model.meshes[0].primitives;
+    expect([first.doubleSided, second.doubleSided, third.doubleSided]).toEqual([true, false, true]);
+    expect(second).not.toBe(first);
+    expect(third).toBe(first);
+    expect(second.positions).toEqual(first.positions);
+  });
+
+  it('refuses a doubleSided that is not a boolean, and a material index out of range', () => {
+    expectBothFail(
+      editedArm((json) => {
+        json.materials = [{ doubleSided: 'yes' }];
+        json.meshes[0].primitives[0].material = 0;
+      }),
+      'materials[0].doubleSided: expected true or false, got "yes"',
+    );
+    const path = expectBothFail(
+      editedArm((json) => {
+        json.meshes[0].primitives[0].material = 2;
+      }),
+      `${PRIMITIVE}.material: material 2 does not exist (0 materials)`,
+    );
+    expect(path).toBe(`${PRIMITIVE}.material`);
+  });
+});
+
 describe('what is skipped or ignored, with notes', () => {
   it('notes meshes without a skin and skins without a mesh', () => {
     const model = parseBoth(
