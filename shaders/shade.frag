@@ -27,7 +27,6 @@ uniform int u_view;
 
 out vec4 fragColor;
 
-vec3 toLinear(vec3 srgb) { return pow(srgb, vec3(2.2)); }
 vec3 toSrgb(vec3 linear) { return pow(linear, vec3(1.0 / 2.2)); }
 
 // #region weight-ramp
@@ -54,20 +53,22 @@ void main() {
   float fill = max(dot(normal, u_fillLightDirection), 0.0);
   float facing = max(dot(normal, toCamera), 0.0);
 
-  vec3 color;
   if (u_view == 1) {
     // Weight paint stays close to flat colour so the ramp reads, with just enough light for shape.
-    vec3 paint = toLinear(weightColor(v_selectedWeight));
-    color = paint * (0.45 + 0.4 * key + 0.15 * facing);
-  } else {
-    float skyAmount = 0.5 + 0.5 * dot(normal, u_up);
-    vec3 ambient = mix(vec3(0.16, 0.14, 0.13), vec3(0.34, 0.37, 0.42), skyAmount);
-    vec3 halfway = normalize(u_keyLightDirection + toCamera);
-    float specular = key > 0.0 ? pow(max(dot(normal, halfway), 0.0), 40.0) * 0.22 : 0.0;
-    float rim = pow(1.0 - facing, 3.0) * 0.28;
-
-    vec3 light = ambient + vec3(1.0, 0.97, 0.92) * key * 0.95 + vec3(0.55, 0.62, 0.75) * fill * 0.3;
-    color = u_albedo * light + vec3(specular) + vec3(0.6, 0.7, 0.85) * rim * u_albedo;
+    // In linear light that is paint^2.2 · light, encoded back to sRGB; powers distribute over
+    // products, so the same colour is paint · light^(1/2.2): one pow, not two of a vec3.
+    float light = 0.45 + 0.4 * key + 0.15 * facing;
+    fragColor = vec4(weightColor(v_selectedWeight) * pow(light, 1.0 / 2.2), 1.0);
+    return;
   }
+
+  float skyAmount = 0.5 + 0.5 * dot(normal, u_up);
+  vec3 ambient = mix(vec3(0.16, 0.14, 0.13), vec3(0.34, 0.37, 0.42), skyAmount);
+  vec3 halfway = normalize(u_keyLightDirection + toCamera);
+  float specular = key > 0.0 ? pow(max(dot(normal, halfway), 0.0), 40.0) * 0.22 : 0.0;
+  float rim = pow(1.0 - facing, 3.0) * 0.28;
+
+  vec3 light = ambient + vec3(1.0, 0.97, 0.92) * key * 0.95 + vec3(0.55, 0.62, 0.75) * fill * 0.3;
+  vec3 color = u_albedo * light + vec3(specular) + vec3(0.6, 0.7, 0.85) * rim * u_albedo;
   fragColor = vec4(toSrgb(color), 1.0);
 }

@@ -69,7 +69,7 @@ export interface MeshPassFrame {
 }
 
 const UP = new Float32Array([0, 1, 0]);
-/** frame.baseColor in linear RGB for u_albedo: shade.frag's toLinear (sRGB^2.2), done per frame here. */
+/** frame.baseColor in linear RGB for u_albedo (sRGB^2.2, the inverse of shade.frag's toSrgb), once per frame. */
 const albedo = new Float32Array(3);
 
 /** Binds the program and sets the uniforms every mesh shares; then call setMeshPassSkin and draw. */

@@ -228,6 +228,22 @@ describe('a long chapter', () => {
       await context.close();
     });
 
+    it(`lays out the column's last block, whose contents would otherwise run over the footer (${width} px)`, async () => {
+      // The terminology page ends on a list of sources far taller than a list's estimate; skipped,
+      // its links sat over the footer's as far as axe's target-size could tell (Lighthouse, 412 px).
+      for (const pageWidth of [width, 412]) {
+        const { page, context } = await site.newPage({ width: pageWidth, height: 800 });
+        await page.goto(site.origin + '/terminology/');
+        const last = page.locator('.prose > :last-child');
+        expect(await last.evaluate((block) => getComputedStyle(block).contentVisibility)).toBe('visible');
+        const footer = (await page.locator('footer.site-footer').boundingBox())!;
+        const lastLink = (await last.locator('a').last().boundingBox())!;
+        expect(lastLink.y + lastLink.height, `${pageWidth} px`).toBeLessThanOrEqual(footer.y);
+        expect(await axeViolations(page, 'footer.site-footer'), `${pageWidth} px`).toEqual([]);
+        await context.close();
+      }
+    });
+
     it.each([longChapter, '/maths/'])(`lands a smooth jump to a far heading of %s under the header, though the blocks on the way grow as they are laid out (${width} px)`, async (path) => {
       const { page, context } = await site.newPage({ width, height: 800, reducedMotion: 'no-preference' });
       await page.goto(site.origin + path);

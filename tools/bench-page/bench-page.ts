@@ -66,6 +66,9 @@ const FIGURE_ALONE_CSS = 'body *{visibility:hidden!important} .island canvas{vis
  * 548 and 581; per drawn frame, main-thread script 2.9–5.1 ms against 0.2–0.7 (mostly WebGL calls
  * waiting on the GPU process) and GPU process 7–12 ms against 2.7–3.1. On two cores the three
  * processes compete for the CPU and single runs vary by half: repeat before reading a ratio.
+ * Later (same day, same machine) the same page gave 100–260 fps from run to run, three.js's 210–700,
+ * and the frames it counts are not all composited; 'GL replayed' (replayFrameCost) is the measure
+ * of a frame's drawing that holds still.
  */
 const UNCAPPED_ARGS = ['--disable-gpu-vsync', '--disable-frame-rate-limit'];
 /** replayFrameCost: frames issued per round, and rounds. */

@@ -28,6 +28,8 @@ export interface PageAudit {
   largestContentfulPaintMs: number;
   javascriptGzipBytes: number;
   cssGzipBytes: number;
+  /** Accessibility audits that failed, "id: the first failing element's selector" (empty at 100). */
+  accessibilityFailures: string[];
   /** Lighthouse's own warnings for the run (empty when clean). */
   warnings: string[];
 }
@@ -85,6 +87,12 @@ export async function runLighthouse(distOption: string, log: (line: string) => v
       }
       const score = (category: string) => Math.round((lhr.categories[category]?.score ?? NaN) * 100);
       const numeric = (audit: string) => lhr.audits[audit]?.numericValue ?? NaN;
+      const accessibilityFailures = (lhr.categories.accessibility?.auditRefs ?? []).flatMap(({ id }) => {
+        const audit = lhr.audits[id];
+        if (audit === undefined || audit.score === null || audit.score >= 1) return [];
+        const items = (audit.details as { items?: { node?: { selector?: string } }[] } | undefined)?.items ?? [];
+        return [`${id}: ${items[0]?.node?.selector ?? '(no element named)'}${items.length > 1 ? ` and ${items.length - 1} more` : ''}`];
+      });
       audits.push({
         path,
         performance: score('performance'),
@@ -93,6 +101,7 @@ export async function runLighthouse(distOption: string, log: (line: string) => v
         largestContentfulPaintMs: numeric('largest-contentful-paint'),
         javascriptGzipBytes: bytes.Script,
         cssGzipBytes: bytes.Stylesheet,
+        accessibilityFailures,
         warnings: lhr.runWarnings,
       });
     }
@@ -122,6 +131,8 @@ export function lighthouseTable(result: Awaited<ReturnType<typeof runLighthouse>
       ]),
     );
   }
+  const failing = result.pages.filter((page) => page.accessibilityFailures.length > 0);
+  if (failing.length > 0) lines.push('', ...failing.map((page) => `accessibility, ${page.path}: ${page.accessibilityFailures.join(' | ')}`));
   const warned = result.pages.filter((page) => page.warnings.length > 0);
   if (warned.length > 0) lines.push('', ...warned.map((page) => `warning, ${page.path}: ${page.warnings.join(' | ')}`));
   lines.push('', 'perf, a11y: category scores 0–100; TBT: total blocking time; LCP: largest contentful paint (both simulated); bytes: gzip of the served files.');

@@ -154,8 +154,8 @@ function shadeFragment(shading: Shading): (out: Float32Array, varyings: Float32A
     const facing = Math.max(nx * tx + ny * ty + nz * tz, 0);
     if (shading.weights) {
       weightColor(paint, v[6]);
-      const light = 0.45 + 0.4 * key + 0.15 * facing;
-      for (let c = 0; c < 3; c++) out[c] = (paint[c] ** 2.2 * light) ** (1 / 2.2);
+      const light = (0.45 + 0.4 * key + 0.15 * facing) ** (1 / 2.2);
+      for (let c = 0; c < 3; c++) out[c] = paint[c] * light;
       return;
     }
     const sky = 0.5 + 0.5 * ny;
