@@ -17,10 +17,7 @@ uniform vec3 u_keyLightDirection;
 uniform vec3 u_fillLightDirection;
 /** The model's "up" (unit vector), for the sky/ground ambient. */
 uniform vec3 u_up;
-/**
- * Surface colour, linear RGB components in [0, 1]: the sRGB base colour decoded once per frame on
- * the CPU (src/gl/mesh-pass.ts beginMeshPass) rather than for every pixel here.
- */
+/** Surface colour, linear RGB in [0, 1] (decoded once per frame by beginMeshPass, not per pixel). */
 uniform vec3 u_albedo;
 /** 0 = lit surface, 1 = weight paint of the selected joint. */
 uniform int u_view;
@@ -43,8 +40,7 @@ vec3 weightColor(float weight) {
 void main() {
   // #region surface-normal
   vec3 normal = normalize(v_skinnedNormal);
-  // Back faces reach here only from double-sided materials (single-sided ones are culled): a back
-  // face is lit from its visible side.
+  // A back face (of a double-sided material: others are culled) is lit from its visible side.
   if (!gl_FrontFacing) normal = -normal;
   // #endregion surface-normal
   vec3 toCamera = normalize(u_cameraPosition - v_skinnedPosition);
@@ -55,8 +51,7 @@ void main() {
 
   if (u_view == 1) {
     // Weight paint stays close to flat colour so the ramp reads, with just enough light for shape.
-    // In linear light that is paint^2.2 · light, encoded back to sRGB; powers distribute over
-    // products, so the same colour is paint · light^(1/2.2): one pow, not two of a vec3.
+    // paint^2.2 · light encoded back to sRGB is paint · light^(1/2.2): one pow.
     float light = 0.45 + 0.4 * key + 0.15 * facing;
     fragColor = vec4(weightColor(v_selectedWeight) * pow(light, 1.0 / 2.2), 1.0);
     return;

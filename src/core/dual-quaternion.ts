@@ -30,7 +30,7 @@
 // src/core/skin.ts; skinVerticesDualQuaternion takes the same arguments as its skinVertices, so a
 // figure switches between the two with one call.
 
-import { determinant3At } from './math.ts';
+import { determinant3At } from './determinant.ts';
 import type { SkinnedPrimitive } from './model.ts';
 import { skinnedNormalCount, skinnedVertexCount } from './skin.ts';
 

@@ -130,16 +130,6 @@ export function composeTRSAt(
   return out;
 }
 
-/** Determinant of the upper-left 3×3 block of the column-major 4×4 at m[offset]: X · (Y × Z) of its columns. */
-export function determinant3At(m: Float32Array, offset: number): number {
-  const o = offset;
-  return (
-    m[o] * (m[o + 5] * m[o + 10] - m[o + 6] * m[o + 9]) +
-    m[o + 1] * (m[o + 6] * m[o + 8] - m[o + 4] * m[o + 10]) +
-    m[o + 2] * (m[o + 4] * m[o + 9] - m[o + 5] * m[o + 8])
-  );
-}
-
 /**
  * out = a⁻¹ for the 4×4 at a[aOffset]; returns out, or null (leaving out untouched) when a is
  * singular (determinant 0) or holds a non-finite value.

@@ -177,26 +177,21 @@ export function uploadInfluences(gl: WebGL2RenderingContext, vertexArray: Skinne
 }
 
 /**
- * Culls back faces for the draws that follow when `cullBackFaces`, the front faces being the
- * triangles counter-clockwise on screen, or clockwise when `mirrored` (placed by a matrix of
- * negative determinant, which reverses the order of every triangle's corners on screen, as glTF
- * specifies). Call with false after such draws: the other passes draw both sides.
+ * Culls back faces (clockwise on screen, unless gl.frontFace says otherwise) for the draws that
+ * follow when `cullBackFaces`; not otherwise. Call with false after such draws: the other passes
+ * draw both sides.
  */
-export function cullFaces(gl: WebGL2RenderingContext, cullBackFaces: boolean, mirrored = false): void {
-  if (!cullBackFaces) {
-    gl.disable(gl.CULL_FACE);
-    return;
-  }
-  gl.enable(gl.CULL_FACE);
-  gl.frontFace(mirrored ? gl.CW : gl.CCW);
+export function cullFaces(gl: WebGL2RenderingContext, cullBackFaces: boolean): void {
+  if (cullBackFaces) gl.enable(gl.CULL_FACE);
+  else gl.disable(gl.CULL_FACE);
 }
 
 /** Draws the primitive (its VAO bound for the call) as triangles, culling back faces when single-sided. */
 export function drawSkinnedVertexArray(gl: WebGL2RenderingContext, vertexArray: SkinnedVertexArray): void {
   gl.bindVertexArray(vertexArray.vao);
-  if (vertexArray.cullBackFaces) cullFaces(gl, true);
+  cullFaces(gl, vertexArray.cullBackFaces);
   if (vertexArray.indexCount > 0) gl.drawElements(gl.TRIANGLES, vertexArray.indexCount, vertexArray.indexType, 0);
   else gl.drawArrays(gl.TRIANGLES, 0, vertexArray.vertexCount);
-  if (vertexArray.cullBackFaces) cullFaces(gl, false);
+  cullFaces(gl, false);
   gl.bindVertexArray(null);
 }

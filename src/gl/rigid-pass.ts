@@ -7,7 +7,7 @@ import skinVertexSource from '../../shaders/skin.vert?raw';
 import rigidVertexSource from '../../shaders/variants/rigid.vert?raw';
 import { replaceRegions } from '../build-time/regions.ts';
 import type { Model, RigidPrimitive } from '../core/model.ts';
-import { determinant3At } from '../core/math.ts';
+import { determinant3At } from '../core/determinant.ts';
 import { drivingJoint } from '../core/model-summary.ts';
 import { beginMeshPass, SHADE_FRAGMENT_SHADER, type MeshPass, type MeshPassFrame } from './mesh-pass.ts';
 import { cullFaces, SkinAttribute } from './mesh.ts';
@@ -151,11 +151,14 @@ export function drawRigidParts(
     gl.uniformMatrix4fv(rigid.nodeGlobal, false, globals, 16 * node, 16);
     gl.uniform1f(rigid.partWeight, selectedJoint >= 0 && joint === selectedJoint ? 1 : 0);
     gl.bindVertexArray(vertexArray.vao);
-    cullFaces(gl, vertexArray.cullBackFaces, determinant3At(globals, 16 * node) < 0);
+    // A node that mirrors turns its counter-clockwise (front) triangles clockwise on screen (glTF).
+    gl.frontFace(determinant3At(globals, 16 * node) < 0 ? gl.CW : gl.CCW);
+    cullFaces(gl, vertexArray.cullBackFaces);
     if (vertexArray.indexCount > 0) gl.drawElements(gl.TRIANGLES, vertexArray.indexCount, vertexArray.indexType, 0);
     else gl.drawArrays(gl.TRIANGLES, 0, vertexArray.vertexCount);
     rigid.drawnPrimitives++;
   }
   cullFaces(gl, false);
+  gl.frontFace(gl.CCW);
   gl.bindVertexArray(null);
 }
