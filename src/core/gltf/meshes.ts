@@ -135,10 +135,11 @@ export function readRigidParts(doc: GltfDocument, table: NodeTable): RigidPart[]
       list.forEach((value, p) => {
         const primitivePath = `${meshPath}.primitives[${p}]`;
         const object = expectObject(value, primitivePath);
-        const key = JSON.stringify([field(object, 'mode') ?? 4, field(object, 'indices') ?? null, field(object, 'attributes') ?? null, isDoubleSided(doc, object, primitivePath)]);
+        const doubleSided = isDoubleSided(doc, object, primitivePath);
+        const key = JSON.stringify([field(object, 'mode') ?? 4, field(object, 'indices') ?? null, field(object, 'attributes') ?? null, doubleSided]);
         let entry = built.get(key);
         if (entry === undefined) {
-          entry = { path: primitivePath, primitive: readRigidPrimitive(doc, object, primitivePath) };
+          entry = { path: primitivePath, primitive: readRigidPrimitive(doc, object, primitivePath, doubleSided) };
           built.set(key, entry);
         } else {
           doc.notes.push(`${primitivePath}: the same accessors as ${entry.path}; shares its data`);
@@ -173,13 +174,13 @@ export function readRigidParts(doc: GltfDocument, table: NodeTable): RigidPart[]
   return result;
 }
 
-function readRigidPrimitive(doc: GltfDocument, primitive: JsonObject, path: string): RigidPrimitive | null {
+function readRigidPrimitive(doc: GltfDocument, primitive: JsonObject, path: string, doubleSided: boolean): RigidPrimitive | null {
   const geometry = readGeometry(doc, primitive, path);
   if (geometry === null) return null;
   const { vertexCount, positions, positionPath } = geometry;
   const indices = readIndices(doc, primitive, path, positionPath, vertexCount);
   const normals = geometry.normals ?? computedNormals(doc, path, positions, indices);
-  return { vertexCount, positions, normals, indices, doubleSided: isDoubleSided(doc, primitive, path) };
+  return { vertexCount, positions, normals, indices, doubleSided };
 }
 
 /**
@@ -222,10 +223,11 @@ function readMeshPrimitives(
   list.forEach((value, p) => {
     const path = `${meshPath}.primitives[${p}]`;
     const object = expectObject(value, path);
-    const key = JSON.stringify([skinIndex, field(object, 'mode') ?? 4, field(object, 'indices') ?? null, field(object, 'attributes') ?? null, isDoubleSided(doc, object, path)]);
+    const doubleSided = isDoubleSided(doc, object, path);
+    const key = JSON.stringify([skinIndex, field(object, 'mode') ?? 4, field(object, 'indices') ?? null, field(object, 'attributes') ?? null, doubleSided]);
     let entry = built.get(key);
     if (entry === undefined) {
-      entry = { path, primitive: readPrimitive(doc, object, path, skin, skinIndex, nodeSource) };
+      entry = { path, primitive: readPrimitive(doc, object, path, skin, skinIndex, nodeSource, doubleSided) };
       built.set(key, entry);
     } else {
       doc.notes.push(`${path}: the same accessors and skin as ${entry.path}; shares its data`);
@@ -242,6 +244,8 @@ function readPrimitive(
   skin: Skin,
   skinIndex: number,
   nodeSource: number,
+  /** The material's doubleSided (isDoubleSided), read once for the primitive's key too. */
+  doubleSided: boolean,
 ): SkinnedPrimitive | null {
   const geometry = readGeometry(doc, primitive, path);
   if (geometry === null) return null;
@@ -308,7 +312,7 @@ function readPrimitive(
   const indices = readIndices(doc, primitive, path, positionPath, vertexCount);
   if (normals === null) normals = computedNormals(doc, path, positions, indices);
 
-  return { vertexCount, positions, normals, joints: outJoints, weights: outWeights, indices, doubleSided: isDoubleSided(doc, primitive, path) };
+  return { vertexCount, positions, normals, joints: outJoints, weights: outWeights, indices, doubleSided };
 }
 
 const SAME_COUNT = ` (as many as POSITION)`;
