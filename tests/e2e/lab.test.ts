@@ -336,6 +336,26 @@ describe('the model lab', () => {
     await context.close();
   });
 
+  it('opens a file chosen before its code has started, not the default model', async () => {
+    const { page, context, errors } = await site.newPage({ width: 1280, height: 800 });
+    // The page's scripts wait until the file is chosen: the input works from the HTML alone.
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/_astro\/.*\.js$/, async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.goto(`${site.origin}/lab/`, { waitUntil: 'commit' });
+    await page.locator('[data-part=file]').setInputFiles(join(root, 'public/models/snake.glb'));
+    release();
+    expect(await waitForReport(page, 'snake.glb')).toBe('ready');
+    await waitForState(page.locator('model-lab'), ['running']);
+    expect(await page.locator('[data-part=message]').textContent()).toContain('snake.glb');
+    expect(await page.locator('[data-part=message]').textContent()).not.toContain('mannequin');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('keeps the project model, clip, paused time and joint in the address, restored on load', async () => {
     const model = parseGltf(readFileSync(join(root, 'public/models/mannequin.glb')));
     const clip = model.clips[1].name;

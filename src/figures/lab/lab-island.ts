@@ -115,6 +115,14 @@ class LabIsland extends SkinView {
     // A lost context takes every GPU object with it: nothing is left to delete.
     part(host, 'canvas')?.addEventListener('webglcontextlost', () => (this.previousRenderer = null));
 
+    // Files chosen before this code ran (the input is server-rendered and works at once) fired
+    // their change event before the listener above existed: they are opened instead of a project model.
+    const chosenEarly = Array.from(this.fileInput?.files ?? []);
+    if (chosenEarly.length > 0) {
+      this.restoring = null;
+      this.openFiles(chosenEarly);
+      return;
+    }
     const state = readLabState(location.search);
     const known = this.modelMenu === null ? [] : Array.from(this.modelMenu.options, (option) => option.value).filter(Boolean);
     const named = known.includes(state.model);
