@@ -11,8 +11,10 @@ import { part } from './parts.ts';
 export function attachFullScreenButton(host: HTMLElement): void {
   const button = part<HTMLButtonElement>(host, 'full-screen');
   if (button === null || !document.fullscreenEnabled) return;
+  // The words, not the whole button: its icon stays.
+  const label = part(button, 'full-screen-label') ?? button;
   const showState = () => {
-    button.textContent = document.fullscreenElement === host ? 'Exit full screen' : 'Full screen';
+    label.textContent = document.fullscreenElement === host ? 'Exit full screen' : 'Full screen';
   };
   button.addEventListener('click', () => {
     if (document.fullscreenElement === host) void document.exitFullscreen();
