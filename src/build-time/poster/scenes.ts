@@ -7,7 +7,7 @@ import { Playback } from '../../core/clip.ts';
 import { animateFrame, showRestPose, type Player } from '../../core/frame.ts';
 import { multiplyQuatAt } from '../../core/math.ts';
 import { copyPose, type Model, type Pose } from '../../core/model.ts';
-import { boundsOfPoses } from '../../figures/shared/pose-bounds.ts';
+import { boundsOfPoses, framedClipTimes } from '../../figures/shared/pose-bounds.ts';
 import { readProjectModel } from '../project-models.ts';
 import type { PosterScene } from './render-scene.ts';
 
@@ -43,10 +43,10 @@ export function clipIndexOf(model: Model, clipName: string | null, file = 'the m
   return index;
 }
 
-/** SkinView.measureBounds: the rest pose and the clip at 0, ¼, ½ and ¾ of its duration. */
+/** SkinView.measureBounds: the rest pose and the clip at framedClipTimes. */
 export function clipFramedPoses(player: Player, clipIndex: number): (() => void)[] {
   const clip = player.model.clips[clipIndex];
-  const times = clip === undefined ? [] : [0, 0.25, 0.5, 0.75].map((f) => f * clip.duration);
+  const times = clip === undefined ? [] : framedClipTimes(clip.duration);
   return [() => showRestPose(player), ...times.map((t) => () => animateFrame(player, clip, t, Playback.LOOP))];
 }
 

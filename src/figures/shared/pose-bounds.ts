@@ -7,6 +7,18 @@ import type { Player } from '../../core/frame.ts';
 import type { Model } from '../../core/model.ts';
 import { skinVertices } from '../../core/skin.ts';
 
+/**
+ * Moments of a clip a figure is framed on, evenly spaced from its start, besides the bind pose.
+ * Four missed the top of the robot arm's reach between them (its gripper went off a phone's
+ * stage, /figures/robot-arm-weights/ at 390 px); with eight it stays in view.
+ */
+const FRAMED_MOMENTS = 8;
+
+/** The times, seconds into a clip `duration` seconds long, at which a figure that plays it is framed (with the bind pose). */
+export function framedClipTimes(duration: number): number[] {
+  return Array.from({ length: FRAMED_MOMENTS }, (_, i) => (i / FRAMED_MOMENTS) * duration);
+}
+
 /** An axis-aligned box, model units (3 floats per corner). */
 export interface Bounds {
   min: Float32Array;

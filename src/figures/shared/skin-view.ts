@@ -24,7 +24,7 @@ import type { ProgramSources } from '../../gl/program.ts';
 import { createRenderer, drawFrame, rendererPrograms, type RenderFrame, type Renderer } from '../../gl/renderer.ts';
 import type { SkinShader } from '../../gl/skin-shaders.ts';
 import { CameraControl } from './camera-control.ts';
-import { boundsOfPoses, type Bounds, type SkinPositions } from './pose-bounds.ts';
+import { boundsOfPoses, framedClipTimes, type Bounds, type SkinPositions } from './pose-bounds.ts';
 import { watchChoiceGroup } from './choice-group.ts';
 import { clearPlayRequest, playRequest, requestPlaying, requestStep } from './controls-before-start.ts';
 import { FigureCanvas, type FailureState } from './figure-canvas.ts';
@@ -464,13 +464,14 @@ export class SkinView implements Island {
   }
 
   /**
-   * Bounds the camera frames: the mesh over the bind pose and four moments of the clip. Islands
-   * posed by their own controls override it with the poses those controls reach.
+   * Bounds the camera frames: the mesh over the bind pose and moments of the clip (framedClipTimes;
+   * the posters frame the same poses: clipFramedPoses in src/build-time/poster/scenes.ts).
+   * Islands posed by their own controls override it with the poses those controls reach.
    */
   protected measureBounds(): Bounds {
     const player = this.player!;
     const clip = this.model!.clips[this.clipIndex];
-    const times = clip === undefined ? [] : [0, 0.25, 0.5, 0.75].map((f) => f * clip.duration);
+    const times = clip === undefined ? [] : framedClipTimes(clip.duration);
     return this.boundsOfPoses([() => showRestPose(player), ...times.map((t) => () => animateFrame(player, clip, t, Playback.LOOP))]);
   }
 
