@@ -1,6 +1,6 @@
 // Chapter 8's exercises: a joint index bound as a float (jointIndexAsFloatBits), and a normal under
 // a non-uniform scale, skinned right (skinVertices, inverse-transpose) and with the plain matrix.
-import { skinNormalsWithPlainMatrix, jointIndexAsFloatBits } from '../core/pitfalls.ts';
+import { skinNormalsWithPlainMatrix, jointIndexAsFloatBits } from '../core/pitfalls-shader.ts';
 import { skinVertices } from '../core/skin.ts';
 import type { SkinnedPrimitive } from '../core/model.ts';
 import type { ChapterExercises } from './exercise.ts';

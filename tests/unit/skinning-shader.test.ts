@@ -10,7 +10,7 @@ import { readProjectModel } from '../../src/build-time/project-models.ts';
 import { Playback } from '../../src/core/clip.ts';
 import { animateFrame, createPlayer } from '../../src/core/frame.ts';
 import { largestNormalAngle, largestPointDistance } from '../../src/core/normals.ts';
-import { jointIndexAsFloatBits, skinNormalsWithPlainMatrix } from '../../src/core/pitfalls.ts';
+import { jointIndexAsFloatBits, skinNormalsWithPlainMatrix } from '../../src/core/pitfalls-shader.ts';
 import { skinVertices } from '../../src/core/skin.ts';
 import { DualQuaternionShader } from '../../src/gl/dual-quaternion-shaders.ts';
 import { SkinShaderVariant, uniformArraySkinShader } from '../../src/gl/skin-shader-variants.ts';

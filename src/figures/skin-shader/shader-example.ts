@@ -7,7 +7,7 @@ import { Playback } from '../../core/clip.ts';
 import { animateFrame, createPlayer } from '../../core/frame.ts';
 import type { SkinnedPrimitive } from '../../core/model.ts';
 import { largestNormalAngle } from '../../core/normals.ts';
-import { jointIndexAsFloatBits, skinNormalsWithPlainMatrix } from '../../core/pitfalls.ts';
+import { jointIndexAsFloatBits, skinNormalsWithPlainMatrix } from '../../core/pitfalls-shader.ts';
 import { skinVertices } from '../../core/skin.ts';
 import { uniformArrayBoneCapacity, uniformVectorsForBones } from '../../gl/skin-shaders.ts';
 

@@ -10,7 +10,7 @@
 
 import { largestNormalAngle } from '../../core/normals.ts';
 import type { Model, Pose } from '../../core/model.ts';
-import { jointIndexAsFloatBits, skinNormalsWithPlainMatrix } from '../../core/pitfalls.ts';
+import { jointIndexAsFloatBits, skinNormalsWithPlainMatrix } from '../../core/pitfalls-shader.ts';
 import { skinVertices } from '../../core/skin.ts';
 import type { ProgramSources } from '../../gl/program.ts';
 import { meshProgram } from '../../gl/mesh-pass.ts';
