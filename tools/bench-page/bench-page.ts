@@ -2,8 +2,8 @@
 //
 //   npm run bench:page                 a table
 //   npm run -s bench:page -- --json    one JSON object on stdout, nothing else (-s: without npm's banner)
-//   options: --dist DIR (default dist/; build it first with `npm run build`), --seconds S (window
-//            after the first frame, default 5), --throttle 1,4 (CPU slow-down rates), --dpr R
+//   options: --dist DIR (default dist/; build it first with `npm run build`), --seconds S (window,
+//            default 5), --settle S (wait between the first frame and the window, default 2), --throttle 1,4 (CPU slow-down rates), --dpr R
 //            (device pixel ratio, default 1), --ours-context and --three-context NAME=true|false,…
 //            (WebGL2 context attributes forced on that page, e.g. antialias=false,alpha=false;
 //            default: each page's own — the site asks for antialias, three.js's default is without),
@@ -20,7 +20,9 @@
 // each CPU throttle rate (CDP Emulation.setCPUThrottlingRate), each in a fresh browser context
 // (empty cache) of one Chromium with SwiftShader WebGL2 (the e2e suite's flags).
 //
-// Per run, over a window of S seconds that opens at the first drawn frame:
+// Per run, over a window of S seconds that opens --settle seconds after the first drawn frame (what
+// a page does once, right after it starts drawing, is start-up, not the cost of a frame; measured
+// from the first frame, three.js's set-up after it doubled its script per frame):
 //   fps              animation frames that issued a WebGL draw call, per second (frame-probe.ts)
 //   script/task      CDP Performance.getMetrics ScriptDuration / TaskDuration growth ÷ frames, ms
 //                    (main thread; SwiftShader's rasterisation runs in the GPU process, not here)
@@ -82,6 +84,8 @@ type PageKind = 'ours' | 'three';
 export interface BenchOptions {
   dist: string;
   seconds: number;
+  /** Seconds between the first drawn frame and the window. */
+  settleSeconds: number;
   throttleRates: number[];
   devicePixelRatio: number;
   /** WebGL2 context attributes forced on each page, null: the page's own. */
@@ -209,6 +213,7 @@ async function runOnce(browser: Browser, browserCdp: CDPSession, server: StaticS
     } catch (error) {
       throw new Error(`${kind} (${url}) drew no frame within ${FIRST_FRAME_TIMEOUT / 1000} s${errors.length > 0 ? `; page errors: ${errors.join(' | ')}` : ''}`, { cause: error });
     }
+    await page.waitForTimeout(options.settleSeconds * 1000);
     const before = await sample(page, cdp, browserCdp);
     await page.waitForTimeout(options.seconds * 1000);
     const after = await sample(page, cdp, browserCdp);
@@ -400,6 +405,11 @@ function parseArguments(argv: string[]): { options: BenchOptions; json: boolean;
     if (!Number.isFinite(number) || number <= 0) throw new Error(`${name} takes a positive number, not "${text}"`);
     return number;
   };
+  const nonNegative = (name: string, text: string): number => {
+    const number = Number(text);
+    if (!Number.isFinite(number) || number < 0) throw new Error(`${name} takes a number ≥ 0, not "${text}"`);
+    return number;
+  };
   const throttleRates = (value('--throttle') ?? '1,4').split(',').map((rate) => positive('--throttle', rate));
   if (throttleRates.some((rate) => rate < 1)) throw new Error('--throttle rates are slow-down factors, each ≥ 1');
   return {
@@ -408,6 +418,7 @@ function parseArguments(argv: string[]): { options: BenchOptions; json: boolean;
     options: {
       dist: value('--dist') ?? process.env.BENCH_DIST ?? 'dist',
       seconds: positive('--seconds', value('--seconds') ?? '5'),
+      settleSeconds: nonNegative('--settle', value('--settle') ?? '2'),
       throttleRates,
       devicePixelRatio: positive('--dpr', value('--dpr') ?? '1'),
       oursContext: attributes('--ours-context'),
