@@ -3,6 +3,10 @@
 //
 // Lighting happens in linear RGB and the result is encoded back to sRGB, since the canvas is an
 // sRGB surface. All directions are in model space (the space skin.vert outputs).
+//
+// Compiled twice (src/gl/mesh-pass.ts): as written, the lit surface; with WEIGHT_PAINT defined,
+// the weight paint. Two programs rather than a branch on a uniform, which a software renderer
+// (SwiftShader, the stand-in for a weak GPU) pays for at every pixel of either view.
 
 precision highp float;
 
@@ -19,8 +23,6 @@ uniform vec3 u_fillLightDirection;
 uniform vec3 u_up;
 /** Surface colour, linear RGB in [0, 1] (decoded once per frame by beginMeshPass, not per pixel). */
 uniform vec3 u_albedo;
-/** 0 = lit surface, 1 = weight paint of the selected joint. */
-uniform int u_view;
 
 out vec4 fragColor;
 
@@ -48,22 +50,24 @@ void main() {
   float key = max(dot(normal, u_keyLightDirection), 0.0);
   float fill = max(dot(normal, u_fillLightDirection), 0.0);
   float facing = max(dot(normal, toCamera), 0.0);
+  vec3 halfway = normalize(u_keyLightDirection + toCamera);
 
-  if (u_view == 1) {
-    // Weight paint stays close to flat colour so the ramp reads, with just enough light for shape.
-    // paint^2.2 · light encoded back to sRGB is paint · light^(1/2.2): one pow.
-    float light = 0.45 + 0.4 * key + 0.15 * facing;
-    fragColor = vec4(weightColor(v_selectedWeight) * pow(light, 1.0 / 2.2), 1.0);
-    return;
-  }
-
+#ifdef WEIGHT_PAINT
+  // Weight paint keeps the ramp's colours readable, with light enough for shape: a surface turned
+  // from the key light and seen edge-on gets 0.3. paint^2.2 · light encoded back to sRGB is
+  // paint · light^(1/2.2): one pow. Pure blue changes little in brightness as it darkens, so a
+  // white highlight of the key light shows the shape of a limb in front of another.
+  float light = 0.3 + 0.5 * key + 0.2 * facing;
+  float highlight = key > 0.0 ? pow(max(dot(normal, halfway), 0.0), 24.0) * 0.3 : 0.0;
+  fragColor = vec4(weightColor(v_selectedWeight) * pow(light, 1.0 / 2.2) + highlight, 1.0);
+#else
   float skyAmount = 0.5 + 0.5 * dot(normal, u_up);
   vec3 ambient = mix(vec3(0.16, 0.14, 0.13), vec3(0.34, 0.37, 0.42), skyAmount);
-  vec3 halfway = normalize(u_keyLightDirection + toCamera);
   float specular = key > 0.0 ? pow(max(dot(normal, halfway), 0.0), 40.0) * 0.22 : 0.0;
   float rim = pow(1.0 - facing, 3.0) * 0.28;
 
   vec3 light = ambient + vec3(1.0, 0.97, 0.92) * key * 0.95 + vec3(0.55, 0.62, 0.75) * fill * 0.3;
   vec3 color = u_albedo * light + vec3(specular) + vec3(0.6, 0.7, 0.85) * rim * u_albedo;
   fragColor = vec4(toSrgb(color), 1.0);
+#endif
 }

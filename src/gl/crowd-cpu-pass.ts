@@ -12,9 +12,9 @@ import facetedSource from '../../shaders/variants/faceted.frag?raw';
 import skinnedOnCpuSource from '../../shaders/variants/skinned-on-cpu.vert?raw';
 import { replaceRegions } from '../build-time/regions.ts';
 import { CROWD_VERTEX_SHADER, CrowdAttribute, PLACEMENT_FLOATS, type CrowdMesh } from './crowd-pass.ts';
-import { beginMeshPass, SHADE_FRAGMENT_SHADER, type MeshPass, type MeshPassFrame } from './mesh-pass.ts';
+import { beginMeshPass, meshPassOf, SHADE_FRAGMENT_SHADER, type MeshPass, type MeshPassFrame } from './mesh-pass.ts';
 import { createSkinnedVertexArray, cullFaces, SkinAttribute } from './mesh.ts';
-import { createProgram, uniformLocation, type ShaderSource } from './program.ts';
+import { createProgram, type ShaderSource } from './program.ts';
 import { SkinShader } from './skin-shaders.ts';
 
 /** The same with shaders/variants/skinned-on-cpu.vert spliced in too: positions skinned on the CPU pass through, and are placed. */
@@ -35,21 +35,8 @@ export const FACETED_FRAGMENT_SHADER: ShaderSource = {
  */
 export function createCrowdCpuProgram(gl: WebGL2RenderingContext): MeshPass {
   const info = createProgram(gl, CROWD_SKINNED_ON_CPU_VERTEX_SHADER, FACETED_FRAGMENT_SHADER);
-  return {
-    info,
-    // Not one of skin-shaders.ts's: the field only tells the renderer what to upload, and the crowd does its own.
-    shader: SkinShader.CORRECT,
-    palette: null,
-    bones: null,
-    viewProjection: uniformLocation(info, 'u_viewProjection'),
-    selectedJoint: null,
-    cameraPosition: uniformLocation(info, 'u_cameraPosition'),
-    keyLightDirection: uniformLocation(info, 'u_keyLightDirection'),
-    fillLightDirection: uniformLocation(info, 'u_fillLightDirection'),
-    up: uniformLocation(info, 'u_up'),
-    albedo: uniformLocation(info, 'u_albedo'),
-    view: uniformLocation(info, 'u_view'),
-  };
+  // Not one of skin-shaders.ts's: the field only tells the renderer what to upload, and the crowd does its own.
+  return meshPassOf(info, SkinShader.CORRECT);
 }
 
 /**

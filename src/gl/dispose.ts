@@ -19,8 +19,11 @@ export function disposeRenderer(renderer: Renderer): void {
     }
     gl.deleteVertexArray(vertexArray.vao);
   }
-  for (const texture of [...renderer.boneTextures, ...(renderer.dualQuaternionTextures ?? [])]) gl.deleteTexture(texture.texture);
-  for (const pass of renderer.meshPasses.values()) gl.deleteProgram(pass.info.program);
+  for (const texture of [...renderer.boneTextures, ...(renderer.dualQuaternionCopy?.textures ?? [])]) gl.deleteTexture(texture.texture);
+  for (const pass of renderer.meshPasses.values()) {
+    gl.deleteProgram(pass.info.program);
+    if (pass.weightPaint !== null) gl.deleteProgram(pass.weightPaint.info.program);
+  }
   const skeleton = renderer.skeletonPass;
   gl.deleteVertexArray(skeleton.vao);
   gl.deleteBuffer(skeleton.corners);
@@ -36,6 +39,7 @@ export function disposeRenderer(renderer: Renderer): void {
       for (const buffer of vertexArray.buffers) gl.deleteBuffer(buffer);
       gl.deleteVertexArray(vertexArray.vao);
     }
-    gl.deleteProgram(renderer.rigid.pass.info.program);
+    gl.deleteProgram(renderer.rigid.shaded.pass.info.program);
+    if (renderer.rigid.weightPaint !== null) gl.deleteProgram(renderer.rigid.weightPaint.pass.info.program);
   }
 }

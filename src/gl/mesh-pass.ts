@@ -1,14 +1,21 @@
 // Draw pass: skinned meshes, GPU-skinned by shaders/skin.vert and lit (or weight-painted) by
-// shaders/shade.frag.
+// shaders/shade.frag. A pass is one program: the lit one, or shade.frag compiled with WEIGHT_PAINT
+// defined (the lit pass's weightPaint, made for figures that offer the weight view).
 
 import shadeFragmentSource from '../../shaders/shade.frag?raw';
-import { createProgram, uniformLocation, type ProgramInfo, type ProgramSources } from './program.ts';
+import { createProgram, uniformLocation, type ProgramInfo, type ProgramSources, type ShaderSource } from './program.ts';
 import { SKIN_VERTEX_SHADER, SkinShader } from './skin-shaders.ts';
 
 export { SKIN_VERTEX_SHADER };
-export const SHADE_FRAGMENT_SHADER = { name: 'shaders/shade.frag', source: shadeFragmentSource };
+export const SHADE_FRAGMENT_SHADER: ShaderSource = { name: 'shaders/shade.frag', source: shadeFragmentSource };
 
-/** Which colouring shade.frag applies (its u_view). */
+/** shade.frag's weight-paint view of one joint: WEIGHT_PAINT defined after the #version line, #line keeping the file's line numbers. */
+export const WEIGHT_PAINT_FRAGMENT_SHADER: ShaderSource = {
+  name: 'shaders/shade.frag (WEIGHT_PAINT)',
+  source: shadeFragmentSource.replace('\n', '\n#define WEIGHT_PAINT\n#line 2\n'),
+};
+
+/** Which colouring the meshes get: shade.frag's lit surface, or its WEIGHT_PAINT compile. */
 export const MeshView = { SHADED: 0, WEIGHTS: 1 } as const;
 export type MeshView = (typeof MeshView)[keyof typeof MeshView];
 
@@ -31,15 +38,28 @@ export interface MeshPass {
   up: WebGLUniformLocation | null;
   /** u_albedo: the base colour in linear RGB. */
   albedo: WebGLUniformLocation | null;
-  view: WebGLUniformLocation | null;
+  /** For a SHADED pass, the WEIGHTS pass of the same vertex shader once made; drawn in its place in that view. */
+  weightPaint: MeshPass | null;
 }
 
-/** The program of the mesh pass that draws with `shader`: its vertex shader, lit by shade.frag (also for linkAhead). */
-export const meshProgram = (shader: SkinShader): ProgramSources => [shader.vertex, SHADE_FRAGMENT_SHADER];
+/** shade.frag as compiled for `view`. */
+export const shadeFragmentShader = (view: MeshView): ShaderSource =>
+  view === MeshView.WEIGHTS ? WEIGHT_PAINT_FRAGMENT_SHADER : SHADE_FRAGMENT_SHADER;
 
-/** Compiles the pass's program with the vertex shader of `shader`; throws ShaderError naming the file and line. */
-export function createMeshPass(gl: WebGL2RenderingContext, shader: SkinShader = SkinShader.CORRECT): MeshPass {
-  const info = createProgram(gl, ...meshProgram(shader));
+/** The program of the mesh pass that draws with `shader` in `view`: its vertex shader, then shade.frag (also for linkAhead). */
+export const meshProgram = (shader: SkinShader, view: MeshView = MeshView.SHADED): ProgramSources => [shader.vertex, shadeFragmentShader(view)];
+
+/** Compiles the pass's program with the vertex shader of `shader`, for `view`; throws ShaderError naming the file and line. */
+export function createMeshPass(gl: WebGL2RenderingContext, shader: SkinShader = SkinShader.CORRECT, view: MeshView = MeshView.SHADED): MeshPass {
+  return meshPassOf(createProgram(gl, ...meshProgram(shader, view)), shader);
+}
+
+/**
+ * The pass of a linked program whose fragment shader is shade.frag's (or a variant of it) and whose
+ * vertex shader is, or was spliced into, `shader`'s: the uniforms beginMeshPass sets, found by name
+ * (null for those the program does not use).
+ */
+export function meshPassOf(info: ProgramInfo, shader: SkinShader): MeshPass {
   return {
     info,
     shader,
@@ -52,7 +72,7 @@ export function createMeshPass(gl: WebGL2RenderingContext, shader: SkinShader = 
     fillLightDirection: uniformLocation(info, 'u_fillLightDirection'),
     up: uniformLocation(info, 'u_up'),
     albedo: uniformLocation(info, 'u_albedo'),
-    view: uniformLocation(info, 'u_view'),
+    weightPaint: null,
   };
 }
 
@@ -65,7 +85,6 @@ export interface MeshPassFrame {
   fillLightDirection: Float32Array;
   /** sRGB in [0, 1], 3 floats. */
   baseColor: Float32Array;
-  view: MeshView;
 }
 
 const UP = new Float32Array([0, 1, 0]);
@@ -87,7 +106,6 @@ export function beginMeshPass(gl: WebGL2RenderingContext, pass: MeshPass, frame:
   gl.uniform3fv(pass.up, UP);
   for (let c = 0; c < 3; c++) albedo[c] = frame.baseColor[c] ** 2.2;
   gl.uniform3fv(pass.albedo, albedo);
-  gl.uniform1i(pass.view, frame.view);
 }
 
 // #region upload-uniform-array

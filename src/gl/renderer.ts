@@ -20,13 +20,13 @@ import {
 import {
   beginMeshPass,
   createMeshPass,
+  MeshView,
   PALETTE_TEXTURE_UNIT,
   meshProgram,
   setMeshPassSelectedJoint,
   uploadBoneUniforms,
   type MeshPass,
   type MeshPassFrame,
-  type MeshView,
 } from './mesh-pass.ts';
 import {
   createSkeletonLayout,
@@ -40,6 +40,7 @@ import {
 } from './skeleton-pass.ts';
 import { PaletteSource, SkinShader } from './skin-shaders.ts';
 import type { RigidParts } from './rigid-pass.ts';
+import type { DualQuaternionCopy } from './dual-quaternion-pass.ts';
 import type { ProgramSources } from './program.ts';
 
 /** Theme colours, sRGB components in [0, 1] (3 floats each), owned by the caller. */
@@ -54,18 +55,16 @@ export interface Renderer {
   gl: WebGL2RenderingContext;
   /** The pass drawing the meshes now; setSkinShader swaps it. */
   meshPass: MeshPass;
-  /** Mesh passes compiled so far, by SkinShader.key. */
+  /** Mesh passes compiled so far, by SkinShader.key (the SHADED ones; each holds its weightPaint). */
   meshPasses: Map<string, MeshPass>;
+  /** Every mesh pass (and the rigid parts) has its weight-paint program: the figure offers the weight view. */
+  weightPaint: boolean;
   skeletonPass: SkeletonPass;
   groundPass: GroundPass | null;
   /** One entry per primitive of every skinned mesh. */
   primitives: { vertexArray: SkinnedVertexArray; skin: number }[];
   /** One per model skin, same order as model.skins. */
   boneTextures: BoneTexture[];
-  /** The same for dual quaternion shaders (2 texels per joint), made on their first use. */
-  dualQuaternionTextures: BoneTexture[];
-  /** Scratch for the twin's shifted view-projection (16 floats). */
-  twinViewProjection: Float32Array;
   /** Overlay of the first skin. */
   skeletonLayout: SkeletonLayout;
   /** Per-frame inputs of the passes, refilled by drawFrame (reused so a frame allocates nothing). */
@@ -76,6 +75,11 @@ export interface Renderer {
    * that show such models (attachRigidParts, rigid-pass.ts), so that the others do not load that code.
    */
   rigid: RigidParts | null;
+  /**
+   * A copy of the skinned meshes drawn beside them with dual quaternions, or null: set by the
+   * figure that compares the two (attachDualQuaternionCopy, dual-quaternion-pass.ts).
+   */
+  dualQuaternionCopy: DualQuaternionCopy | null;
 }
 
 /**
@@ -89,18 +93,19 @@ export class RendererError extends SetupError {
   }
 }
 
-/** The programs createRenderer(gl, model, `ground`) links, for linkAhead. */
-export function rendererPrograms(ground: boolean): ProgramSources[] {
+/** The programs createRenderer(gl, model, `ground`, `weightPaint`) links, for linkAhead. */
+export function rendererPrograms(ground: boolean, weightPaint: boolean): ProgramSources[] {
   const programs: ProgramSources[] = [meshProgram(SkinShader.CORRECT), OVERLAY_PROGRAM];
   if (ground) programs.push(GROUND_PROGRAM);
+  if (weightPaint) programs.push(meshProgram(SkinShader.CORRECT, MeshView.WEIGHTS));
   return programs;
 }
 
 /**
  * Compiles the passes and uploads `model` (set-up work; throws ShaderError or RendererError).
- * `ground` adds the ground pass.
+ * `ground` adds the ground pass; `weightPaint`, the weight-paint programs.
  */
-export function createRenderer(gl: WebGL2RenderingContext, model: Model, ground: boolean): Renderer {
+export function createRenderer(gl: WebGL2RenderingContext, model: Model, ground: boolean, weightPaint = false): Renderer {
   const boneTextures: BoneTexture[] = [];
   for (const skin of model.skins) {
     const texture = createBoneTexture(gl, skin.joints.length);
@@ -115,25 +120,25 @@ export function createRenderer(gl: WebGL2RenderingContext, model: Model, ground:
   }
   const skeletonLayout = createSkeletonLayout(model, 0);
   const meshPass = createMeshPass(gl);
+  if (weightPaint) meshPass.weightPaint = createMeshPass(gl, SkinShader.CORRECT, MeshView.WEIGHTS);
   return {
     gl,
     meshPass,
     meshPasses: new Map([[SkinShader.CORRECT.key, meshPass]]),
+    weightPaint,
     skeletonPass: createSkeletonPass(gl, skeletonCapsuleCount(skeletonLayout)),
     groundPass: ground ? createGroundPass(gl) : null,
     primitives,
     boneTextures,
-    dualQuaternionTextures: [],
-    twinViewProjection: new Float32Array(16),
     skeletonLayout,
     rigid: null,
+    dualQuaternionCopy: null,
     meshFrame: {
       viewProjection: new Float32Array(16),
       cameraPosition: new Float32Array(3),
       keyLightDirection: new Float32Array(3),
       fillLightDirection: new Float32Array(3),
       baseColor: new Float32Array(3),
-      view: 0,
     },
     skeletonFrame: {
       viewProjection: new Float32Array(16),
@@ -151,12 +156,13 @@ export function createRenderer(gl: WebGL2RenderingContext, model: Model, ground:
 
 /**
  * The mesh pass running `shader`, compiled now if it is the first use: for setSkinShader, and for
- * a frame's twin, whose shader must be prepared before the frame. Set-up work; throws ShaderError.
+ * the dual quaternion copy, whose shaders must be prepared before the frame. Set-up work; throws ShaderError.
  */
 export function prepareSkinShader(renderer: Renderer, shader: SkinShader): MeshPass {
   let pass = renderer.meshPasses.get(shader.key);
   if (pass === undefined) {
     pass = createMeshPass(renderer.gl, shader);
+    if (renderer.weightPaint) pass.weightPaint = createMeshPass(renderer.gl, shader, MeshView.WEIGHTS);
     renderer.meshPasses.set(shader.key, pass);
   }
   return pass;
@@ -196,15 +202,6 @@ export interface RenderFrame {
    */
   cpuPositions: Float32Array[];
   cpuNormals: Float32Array[];
-  /** For the dual quaternion shaders: one array per model skin, 8 floats per joint (paletteToDualQuaternions). */
-  dualQuaternions: Float32Array[];
-  /**
-   * A second copy of the meshes, drawn shifted by `offset` (3 floats, model units) with the shader
-   * `shader` (prepared beforehand with prepareSkinShader; with the vertex arrays' attributes as the
-   * main shader has them, so not one with jointsAsFloats or skinnedOnCpu), on the same pose: two
-   * skinning methods side by side. Null for none.
-   */
-  twin: { shader: SkinShader; offset: Float32Array } | null;
   view: MeshView;
   showSkeleton: boolean;
   /** Index into the first skin's joint list, or −1: weight-painted and highlighted. */
@@ -227,26 +224,28 @@ export function lightDirection(out: Float32Array, camera: OrbitCamera, r: number
 }
 
 /**
- * Draws every skinned mesh with `pass` and renderer.meshFrame: uploads each skin's palette where
- * the pass's shader reads it (bone texture, uniform array, or dual quaternion texture) and, for
- * SKINNED_ON_CPU, the CPU-skinned vertices. Allocates nothing.
+ * Draws every skinned mesh with `shaded` (or, in the weight view, its weightPaint pass) and
+ * renderer.meshFrame: uploads each skin's palette where the pass's shader reads it — the uniform
+ * array, or textures[s] (the bone textures; the dual quaternion copy passes its own, with
+ * `palettes` in its layout) — and, for SKINNED_ON_CPU, the CPU-skinned vertices. Allocates nothing.
  */
-function drawMeshes(renderer: Renderer, pass: MeshPass, frame: RenderFrame): void {
+export function drawMeshes(
+  renderer: Renderer,
+  shaded: MeshPass,
+  frame: RenderFrame,
+  textures: BoneTexture[] = renderer.boneTextures,
+  palettes: Float32Array[] = frame.palettes,
+): void {
   const { gl } = renderer;
+  const pass = (frame.view === MeshView.WEIGHTS && shaded.weightPaint) || shaded;
   gl.activeTexture(gl.TEXTURE0 + PALETTE_TEXTURE_UNIT);
   beginMeshPass(gl, pass, renderer.meshFrame);
-  const dualQuaternions = pass.shader.palette === PaletteSource.DUAL_QUATERNIONS;
-  if (dualQuaternions) ensureDualQuaternionTextures(renderer);
   const onCpu = pass.shader.skinnedOnCpu;
-  for (let s = 0; s < renderer.boneTextures.length; s++) {
-    const palette = frame.palettes[s];
+  for (let s = 0; s < textures.length; s++) {
+    const palette = palettes[s];
     if (palette === undefined) continue;
-    if (dualQuaternions) {
-      const values = frame.dualQuaternions[s];
-      if (values === undefined) continue;
-      uploadBoneTexture(gl, renderer.dualQuaternionTextures[s], values);
-    } else if (pass.shader.palette === PaletteSource.UNIFORM_ARRAY) uploadBoneUniforms(gl, pass, palette);
-    else uploadBoneTexture(gl, renderer.boneTextures[s], palette);
+    if (pass.shader.palette === PaletteSource.UNIFORM_ARRAY) uploadBoneUniforms(gl, pass, palette);
+    else uploadBoneTexture(gl, textures[s], palette);
     setMeshPassSelectedJoint(gl, pass, s === 0 ? frame.selectedJoint : -1);
     for (let p = 0; p < renderer.primitives.length; p++) {
       const primitive = renderer.primitives[p];
@@ -256,16 +255,6 @@ function drawMeshes(renderer: Renderer, pass: MeshPass, frame: RenderFrame): voi
       }
       drawSkinnedVertexArray(gl, primitive.vertexArray);
     }
-  }
-}
-
-/** Makes the dual quaternion textures (2 texels per joint, one per skin) on first use. */
-function ensureDualQuaternionTextures(renderer: Renderer): void {
-  if (renderer.dualQuaternionTextures.length === renderer.boneTextures.length) return;
-  for (const boneTexture of renderer.boneTextures) {
-    const texture = createBoneTexture(renderer.gl, boneTexture.jointCount, 2);
-    if (typeof texture === 'string') throw new RendererError(texture);
-    renderer.dualQuaternionTextures.push(texture);
   }
 }
 
@@ -281,29 +270,16 @@ export function drawFrame(renderer: Renderer, frame: RenderFrame): void {
   lightDirection(meshFrame.keyLightDirection, camera, -0.45, 0.7, 0.55);
   lightDirection(meshFrame.fillLightDirection, camera, 0.8, -0.1, 0.35);
   meshFrame.baseColor = colors.mesh;
-  meshFrame.view = frame.view;
 
   gl.viewport(0, 0, frame.width, frame.height);
   gl.clearColor(0, 0, 0, 0);
   gl.clear(gl.COLOR_BUFFER_BIT | gl.DEPTH_BUFFER_BIT);
 
   drawMeshes(renderer, meshPass, frame);
-  const twin = frame.twin;
-  const twinPass = twin === null ? undefined : renderer.meshPasses.get(twin.shader.key);
-  if (twin !== null && twinPass !== undefined) {
-    // The same meshes again, shifted by twin.offset (model units) and skinned by the twin's shader.
-    const shifted = renderer.twinViewProjection;
-    const vp = camera.viewProjection;
-    shifted.set(vp);
-    for (let row = 0; row < 4; row++) {
-      shifted[12 + row] = vp[row] * twin.offset[0] + vp[4 + row] * twin.offset[1] + vp[8 + row] * twin.offset[2] + vp[12 + row];
-    }
-    meshFrame.viewProjection = shifted;
-    drawMeshes(renderer, twinPass, frame);
-    meshFrame.viewProjection = camera.viewProjection;
-  }
+  const copy = renderer.dualQuaternionCopy;
+  if (copy !== null) copy.draw(renderer, copy, frame);
 
-  if (renderer.rigid !== null) renderer.rigid.draw(gl, renderer.rigid, meshFrame, frame.globals, frame.selectedJoint);
+  if (renderer.rigid !== null) renderer.rigid.draw(gl, renderer.rigid, meshFrame, frame.view, frame.globals, frame.selectedJoint);
 
   if (renderer.groundPass !== null && frame.ground !== null) {
     drawGroundPass(gl, renderer.groundPass, frame.ground, camera.viewProjection, colors.grid, 0.32);

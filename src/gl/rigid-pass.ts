@@ -9,7 +9,7 @@ import { replaceRegions } from '../build-time/regions.ts';
 import type { Model, RigidPrimitive } from '../core/model.ts';
 import { determinant3At } from '../core/determinant.ts';
 import { drivingJoint } from '../core/model-summary.ts';
-import { beginMeshPass, SHADE_FRAGMENT_SHADER, type MeshPass, type MeshPassFrame } from './mesh-pass.ts';
+import { beginMeshPass, meshPassOf, MeshView, shadeFragmentShader, type MeshPass, type MeshPassFrame } from './mesh-pass.ts';
 import { cullFaces, SkinAttribute } from './mesh.ts';
 import { createProgram, uniformLocation, type ShaderSource } from './program.ts';
 import type { Renderer } from './renderer.ts';
@@ -34,11 +34,18 @@ export interface RigidVertexArray {
   cullBackFaces: boolean;
 }
 
-export interface RigidParts {
-  /** The shared uniforms (camera, lights, colour, view), set by beginMeshPass; its program runs RIGID_VERTEX_SHADER. */
+/** A program of the rigid parts: RIGID_VERTEX_SHADER, then shade.frag lit or weight-painting. */
+export interface RigidPass {
+  /** The shared uniforms (camera, lights, colour), set by beginMeshPass. */
   pass: MeshPass;
   nodeGlobal: WebGLUniformLocation | null;
   partWeight: WebGLUniformLocation | null;
+}
+
+export interface RigidParts {
+  shaded: RigidPass;
+  /** Made when the renderer has weight-paint programs (Renderer.weightPaint), else null. */
+  weightPaint: RigidPass | null;
   /** One entry per primitive of every rigid part, in model order. */
   primitives: { vertexArray: RigidVertexArray; node: number; joint: number }[];
   /** Number of model.rigidParts (a part may have several primitives). */
@@ -49,6 +56,17 @@ export interface RigidParts {
   drawnPrimitives: number;
   /** drawRigidParts, carried so the renderer draws them without importing this module. */
   draw: typeof drawRigidParts;
+}
+
+/** The rigid vertex shader with shade.frag for `view`, compiled (set-up work; throws ShaderError). */
+function createRigidPass(gl: WebGL2RenderingContext, view: MeshView): RigidPass {
+  const info = createProgram(gl, RIGID_VERTEX_SHADER, shadeFragmentShader(view));
+  return {
+    // The shader it was spliced into; no palette is read.
+    pass: meshPassOf(info, SkinShader.CORRECT),
+    nodeGlobal: uniformLocation(info, 'u_nodeGlobal'),
+    partWeight: uniformLocation(info, 'u_partWeight'),
+  };
 }
 
 function createBuffer(gl: WebGL2RenderingContext, target: GLenum, data: ArrayBufferView): WebGLBuffer {
@@ -82,38 +100,23 @@ export function createRigidVertexArray(gl: WebGL2RenderingContext, primitive: Ri
 }
 
 /**
- * Compiles the rigid pass and uploads every rigid part of `model`, or returns null when it has
- * none (set-up work; throws ShaderError). Each primitive remembers the joint of the first skin
- * nearest above its node, which the weight-paint view lights when that joint is selected.
+ * Compiles the rigid pass (with `weightPaint`, its weight-paint program too) and uploads every
+ * rigid part of `model`, or returns null when it has none (set-up work; throws ShaderError). Each
+ * primitive remembers the joint of the first skin nearest above its node, which the weight-paint
+ * view lights when that joint is selected.
  */
-export function createRigidParts(gl: WebGL2RenderingContext, model: Model): RigidParts | null {
+export function createRigidParts(gl: WebGL2RenderingContext, model: Model, weightPaint = false): RigidParts | null {
   const parts = model.rigidParts ?? [];
   if (parts.length === 0) return null;
-  const info = createProgram(gl, RIGID_VERTEX_SHADER, SHADE_FRAGMENT_SHADER);
-  const pass: MeshPass = {
-    info,
-    // The shader it was spliced into; no palette is read.
-    shader: SkinShader.CORRECT,
-    palette: null,
-    bones: null,
-    viewProjection: uniformLocation(info, 'u_viewProjection'),
-    selectedJoint: null,
-    cameraPosition: uniformLocation(info, 'u_cameraPosition'),
-    keyLightDirection: uniformLocation(info, 'u_keyLightDirection'),
-    fillLightDirection: uniformLocation(info, 'u_fillLightDirection'),
-    up: uniformLocation(info, 'u_up'),
-    albedo: uniformLocation(info, 'u_albedo'),
-    view: uniformLocation(info, 'u_view'),
-  };
+  const shaded = createRigidPass(gl, MeshView.SHADED);
   const primitives: RigidParts['primitives'] = [];
   for (const part of parts) {
     const joint = drivingJoint(model, 0, part.node);
     for (const primitive of part.primitives) primitives.push({ vertexArray: createRigidVertexArray(gl, primitive), node: part.node, joint });
   }
   return {
-    pass,
-    nodeGlobal: uniformLocation(info, 'u_nodeGlobal'),
-    partWeight: uniformLocation(info, 'u_partWeight'),
+    shaded,
+    weightPaint: weightPaint ? createRigidPass(gl, MeshView.WEIGHTS) : null,
     primitives,
     partCount: parts.length,
     visible: true,
@@ -124,32 +127,35 @@ export function createRigidParts(gl: WebGL2RenderingContext, model: Model): Rigi
 
 /** Makes `renderer` draw `model`'s rigid parts from now on (set-up work; throws ShaderError). */
 export function attachRigidParts(renderer: Renderer, model: Model): void {
-  renderer.rigid = createRigidParts(renderer.gl, model);
+  renderer.rigid = createRigidParts(renderer.gl, model, renderer.weightPaint);
 }
 
 /**
  * Draws every rigid primitive placed by `globals` (16 floats per hierarchy node, read only), with
- * the frame's camera, lights and view. `selectedJoint` (index into the first skin's joints, −1 for
- * none) paints the parts it drives with weight 1. Allocates nothing.
+ * the frame's camera and lights, lit or (with a weight-paint program) painted as `view` says.
+ * `selectedJoint` (index into the first skin's joints, −1 for none) paints the parts it drives
+ * with weight 1. Allocates nothing.
  */
 export function drawRigidParts(
   gl: WebGL2RenderingContext,
   rigid: RigidParts,
   frame: MeshPassFrame,
+  view: MeshView,
   globals: Float32Array,
   selectedJoint: number,
 ): void {
   rigid.drawnPrimitives = 0;
   if (!rigid.visible) return;
-  beginMeshPass(gl, rigid.pass, frame);
+  const program = (view === MeshView.WEIGHTS && rigid.weightPaint) || rigid.shaded;
+  beginMeshPass(gl, program.pass, frame);
   // JOINTS is a uvec4 input: with no array bound, its constant value must be integer-typed too.
   gl.vertexAttribI4ui(SkinAttribute.JOINTS, 0, 0, 0, 0);
   gl.vertexAttrib4f(SkinAttribute.WEIGHTS, 0, 0, 0, 0);
   for (let p = 0; p < rigid.primitives.length; p++) {
     const { vertexArray, node, joint } = rigid.primitives[p];
     if (16 * node + 16 > globals.length) continue;
-    gl.uniformMatrix4fv(rigid.nodeGlobal, false, globals, 16 * node, 16);
-    gl.uniform1f(rigid.partWeight, selectedJoint >= 0 && joint === selectedJoint ? 1 : 0);
+    gl.uniformMatrix4fv(program.nodeGlobal, false, globals, 16 * node, 16);
+    gl.uniform1f(program.partWeight, selectedJoint >= 0 && joint === selectedJoint ? 1 : 0);
     gl.bindVertexArray(vertexArray.vao);
     // A node that mirrors turns its counter-clockwise (front) triangles clockwise on screen (glTF).
     gl.frontFace(determinant3At(globals, 16 * node) < 0 ? gl.CW : gl.CCW);

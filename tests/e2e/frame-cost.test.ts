@@ -40,11 +40,30 @@ function countDrawnFrames(): void {
 
 const drawnFrames = (page: import('playwright-core').Page) => page.evaluate(() => (window as unknown as { drawnFrames: () => number }).drawnFrames());
 
+/** Records linkProgram calls ("link") and LINK_STATUS queries ("status") in window.programCalls. */
+function recordProgramCalls(): void {
+  const calls: string[] = [];
+  (window as unknown as { programCalls: string[] }).programCalls = calls;
+  const prototype = WebGL2RenderingContext.prototype;
+  const { linkProgram, getProgramParameter } = prototype;
+  prototype.linkProgram = function (this: WebGL2RenderingContext, program: WebGLProgram) {
+    calls.push('link');
+    return linkProgram.call(this, program);
+  };
+  prototype.getProgramParameter = function (this: WebGL2RenderingContext, program: WebGLProgram, name: GLenum) {
+    if (name === this.LINK_STATUS) calls.push('status');
+    return getProgramParameter.call(this, program, name);
+  };
+}
+
+const programCalls = (page: import('playwright-core').Page) => page.evaluate(() => (window as unknown as { programCalls: string[] }).programCalls.slice());
+
 describe('frame cost', () => {
   it('a figure at rest draws nothing; a change draws once and stops; the clip playing draws every frame', async () => {
     // Reduced motion: the home page's walking figure starts paused, at rest.
     const { page, context, errors } = await site.newPage({ reducedMotion: 'reduce' });
     await page.addInitScript(countDrawnFrames);
+    await page.addInitScript(recordProgramCalls);
     await page.goto(site.origin + '/');
     const island = page.locator('model-figure').first();
     await island.scrollIntoViewIfNeeded();
@@ -56,9 +75,12 @@ describe('frame cost', () => {
     await page.waitForTimeout(1500);
     expect(await drawnFrames(page), 'frames drawn in 1.5 s at rest').toBe(settled);
 
-    // One change (the weights view): a short burst, then rest again.
+    // One change (the weights view): a short burst, then rest again. Its program (shade.frag with
+    // WEIGHT_PAINT) was made at start-up, linked with the others: the tick links nothing.
+    const linkedBefore = (await programCalls(page)).length;
     await island.locator('[data-part=weights]').first().click();
     await page.waitForTimeout(500);
+    expect((await programCalls(page)).slice(linkedBefore), 'program calls for the weights view').toEqual([]);
     const afterChange = await drawnFrames(page);
     expect(afterChange).toBeGreaterThan(settled);
     expect(afterChange - settled).toBeLessThanOrEqual(3);

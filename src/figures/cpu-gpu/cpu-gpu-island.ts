@@ -16,8 +16,6 @@ import type { SkinnedPrimitive } from '../../core/model.ts';
 import { skinVertices } from '../../core/skin.ts';
 import { captureGpuSkinned, createSkinReadback, fenceGpuSkinned, gpuSkinnedReady, readSkinFeedback, type SkinReadback } from '../../gl/feedback.ts';
 import { pointAtCpuSkinned } from '../../gl/mesh.ts';
-import type { ProgramSources } from '../../gl/program.ts';
-import { meshProgram } from '../../gl/mesh-pass.ts';
 import { setSkinShader, type Renderer } from '../../gl/renderer.ts';
 import { SkinShaderVariant } from '../../gl/skin-shader-variants.ts';
 import { SkinShader } from '../../gl/skin-shaders.ts';
@@ -116,8 +114,8 @@ class CpuGpuIsland extends SkinView {
     setSkinShader(renderer, this.shader());
   }
 
-  protected override rendererCreatedPrograms(): ProgramSources[] {
-    return [meshProgram(this.shader())];
+  protected override rendererCreatedShaders(): SkinShader[] {
+    return [this.shader()];
   }
 
   /** The skinning shader of the chosen place. */

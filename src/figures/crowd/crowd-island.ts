@@ -33,7 +33,7 @@ import {
   type CrowdMesh,
 } from '../../gl/crowd-pass.ts';
 import { drawGroundPass, placeGround, type GroundPlacement } from '../../gl/ground-pass.ts';
-import { MeshView, type MeshPass, type MeshPassFrame } from '../../gl/mesh-pass.ts';
+import { type MeshPass, type MeshPassFrame } from '../../gl/mesh-pass.ts';
 import { createRenderer, lightDirection, rendererPrograms, RendererError, type RenderColors, type Renderer } from '../../gl/renderer.ts';
 import { CameraControl } from '../shared/camera-control.ts';
 import { boundsOfPoses, type Bounds } from '../shared/pose-bounds.ts';
@@ -128,7 +128,6 @@ class CrowdIsland implements Island {
     keyLightDirection: new Float32Array(3),
     fillLightDirection: new Float32Array(3),
     baseColor: new Float32Array(3),
-    view: MeshView.SHADED,
   };
 
   // What is shown.
@@ -188,7 +187,7 @@ class CrowdIsland implements Island {
     this.host = host;
     this.figure = new FigureCanvas(host, {
       createRenderer: (gl) => this.createRenderer(gl),
-      programs: () => [...rendererPrograms(true), CROWD_GPU_PROGRAM],
+      programs: () => [...rendererPrograms(true, false), CROWD_GPU_PROGRAM],
       advance: (seconds) => this.advance(seconds),
       draw: (renderer) => this.draw(renderer),
       resized: () => this.cameraControl.refit(),

@@ -12,11 +12,10 @@
 import { paletteToDualQuaternions, describeNonRigidJoint, skinVerticesDualQuaternion } from '../../core/dual-quaternion.ts';
 import { skinVerticesDualQuaternionWithoutSignAlignment } from '../../core/pitfalls-beyond.ts';
 import { skinVertices } from '../../core/skin.ts';
-import type { ProgramSources } from '../../gl/program.ts';
-import { meshProgram } from '../../gl/mesh-pass.ts';
 import { prepareSkinShader, type Renderer } from '../../gl/renderer.ts';
-import { DualQuaternionShader } from '../../gl/dual-quaternion-shaders.ts';
 import type { SkinShader } from '../../gl/skin-shaders.ts';
+import { attachDualQuaternionCopy, type DualQuaternionCopySettings } from '../../gl/dual-quaternion-pass.ts';
+import { DualQuaternionShader } from '../../gl/dual-quaternion-shaders.ts';
 import type { Bounds } from '../shared/pose-bounds.ts';
 import { formatNumber } from '../shared/format.ts';
 import type { Island } from '../shared/island-manager.ts';
@@ -36,9 +35,12 @@ class DualQuaternionIsland extends SkinView {
   private readonly note: HTMLElement | null;
   private readonly cache = new Map<TwistModel, TwistSubject>();
   private loaded: TwistSubject | null = null;
-  private readonly twin = { shader: DualQuaternionShader.CORRECT as SkinShader, offset: new Float32Array(3) };
-  /** One per skin: the palette as dual quaternions, rewritten each frame. */
-  private dualQuaternions: Float32Array[] = [];
+  /** The right-hand copy (dual-quaternion-pass.ts); its dualQuaternions, one per skin, are rewritten each frame. */
+  private readonly copy: DualQuaternionCopySettings = {
+    shader: DualQuaternionShader.CORRECT,
+    offset: new Float32Array(3),
+    dualQuaternions: [],
+  };
   /** The sliders' pose, rewritten each frame. */
   private readonly pose: TwistPose = { twist: 0, bend: 0, stretch: 1 };
   // Measurement scratch (3 floats per vertex each), per model.
@@ -60,7 +62,7 @@ class DualQuaternionIsland extends SkinView {
     const model = this.onChoice('dual-quaternion-model', (value) => void this.choose(value as TwistModel));
     const signs = this.onChoice('dual-quaternion-signs', (value) => this.setAligned(value !== 'unaligned'));
     this.aligned = signs !== 'unaligned';
-    this.twin.shader = this.aligned ? DualQuaternionShader.CORRECT : DualQuaternionShader.WITHOUT_SIGN_ALIGNMENT;
+    this.copy.shader = this.aligned ? DualQuaternionShader.CORRECT : DualQuaternionShader.WITHOUT_SIGN_ALIGNMENT;
     void this.choose(model === 'mannequin' ? 'mannequin' : 'tube');
   }
 
@@ -83,26 +85,25 @@ class DualQuaternionIsland extends SkinView {
     const floats = 3 * loaded.primitive.vertexCount;
     this.linearPositions = new Float32Array(floats);
     this.dualPositions = new Float32Array(floats);
-    this.dualQuaternions = loaded.model.skins.map((skin) => new Float32Array(8 * skin.joints.length));
-    this.setDualQuaternions(this.dualQuaternions);
-    this.twin.offset[0] = TWIST_SETUPS[choice].offset;
+    this.copy.dualQuaternions = loaded.model.skins.map((skin) => new Float32Array(8 * skin.joints.length));
+    this.copy.offset[0] = TWIST_SETUPS[choice].offset;
     if (!(await this.setModel(loaded.model, -1))) return;
-    this.setTwin(this.twin);
     this.measure();
   }
 
   protected override rendererCreated(renderer: Renderer): void {
     prepareSkinShader(renderer, DualQuaternionShader.CORRECT);
     prepareSkinShader(renderer, DualQuaternionShader.WITHOUT_SIGN_ALIGNMENT);
+    attachDualQuaternionCopy(renderer, this.copy);
   }
 
-  protected override rendererCreatedPrograms(): ProgramSources[] {
-    return [meshProgram(DualQuaternionShader.CORRECT), meshProgram(DualQuaternionShader.WITHOUT_SIGN_ALIGNMENT)];
+  protected override rendererCreatedShaders(): SkinShader[] {
+    return [DualQuaternionShader.CORRECT, DualQuaternionShader.WITHOUT_SIGN_ALIGNMENT];
   }
 
   private setAligned(aligned: boolean): void {
     this.aligned = aligned;
-    this.twin.shader = aligned ? DualQuaternionShader.CORRECT : DualQuaternionShader.WITHOUT_SIGN_ALIGNMENT;
+    this.copy.shader = aligned ? DualQuaternionShader.CORRECT : DualQuaternionShader.WITHOUT_SIGN_ALIGNMENT;
     this.requestRender();
     this.measure();
   }
@@ -130,14 +131,15 @@ class DualQuaternionIsland extends SkinView {
     pose.stretch = this.showBindPose ? 1 : this.sliders.stretch.value;
     poseTwist(player, this.loaded!.joints, pose);
     // The right-hand copy: the same palette, as dual quaternions.
-    for (let s = 0; s < this.dualQuaternions.length; s++) paletteToDualQuaternions(this.dualQuaternions[s], player.palettes[s]);
+    const dualQuaternions = this.copy.dualQuaternions;
+    for (let s = 0; s < dualQuaternions.length; s++) paletteToDualQuaternions(dualQuaternions[s], player.palettes[s]);
   }
   // #endregion pose-both
 
   /** Frames both copies over the slider's extremes. */
   protected override measureBounds(): Bounds {
     const bounds = this.boundsOfPoses([() => this.updatePose()]);
-    const offset = this.twin.offset[0];
+    const offset = this.copy.offset[0];
     const min = new Float32Array(bounds.min);
     const max = new Float32Array(bounds.max);
     // Room for the twist and bend to swing, and the second copy to the right.
@@ -157,7 +159,7 @@ class DualQuaternionIsland extends SkinView {
   measureShown(): Bounds | null {
     if (this.loaded === null || this.player === null) return null;
     const bounds = this.boundsOfPoses([() => {}]);
-    bounds.max[0] += this.twin.offset[0];
+    bounds.max[0] += this.copy.offset[0];
     return bounds;
   }
 

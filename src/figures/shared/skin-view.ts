@@ -18,9 +18,8 @@ import { loadPackedModel, packedModelUrl } from '../../core/packed-model.ts';
 import type { Model } from '../../core/model.ts';
 import { animateFrame, createPlayer, showRestPose, type Player } from '../../core/frame.ts';
 import { placeGround, type GroundPlacement } from '../../gl/ground-pass.ts';
-import { MeshView } from '../../gl/mesh-pass.ts';
+import { MeshView, meshProgram } from '../../gl/mesh-pass.ts';
 import { uploadInfluences } from '../../gl/mesh.ts';
-import type { ProgramSources } from '../../gl/program.ts';
 import { createRenderer, drawFrame, rendererPrograms, type RenderFrame, type Renderer } from '../../gl/renderer.ts';
 import type { SkinShader } from '../../gl/skin-shaders.ts';
 import { CameraControl } from './camera-control.ts';
@@ -110,11 +109,17 @@ export class SkinView implements Island {
     this.figure = new FigureCanvas(host, {
       createRenderer: (gl) => {
         if (this.model === null) return null;
-        const renderer = createRenderer(gl, this.model, options.ground);
+        // A figure with a weight-paint checkbox has that view's programs from the start.
+        const renderer = createRenderer(gl, this.model, options.ground, this.viewToggles.offersWeights);
         this.rendererCreated(renderer);
         return renderer;
       },
-      programs: () => [...rendererPrograms(options.ground), ...this.rendererCreatedPrograms()],
+      programs: () => {
+        const weights = this.viewToggles.offersWeights;
+        const views = weights ? [MeshView.SHADED, MeshView.WEIGHTS] : [MeshView.SHADED];
+        const created = this.rendererCreatedShaders().flatMap((shader) => views.map((view) => meshProgram(shader, view)));
+        return [...rendererPrograms(options.ground, weights), ...created];
+      },
       advance: (seconds) => this.advance(seconds),
       draw: (renderer) => this.draw(renderer),
       resized: (width, height, pixelRatio) => this.resized(width, height, pixelRatio),
@@ -131,8 +136,6 @@ export class SkinView implements Island {
       palettes: [],
       cpuPositions: [],
       cpuNormals: [],
-      dualQuaternions: [],
-      twin: null,
       view: MeshView.SHADED,
       showSkeleton: false,
       selectedJoint: -1,
@@ -316,8 +319,8 @@ export class SkinView implements Island {
    */
   protected rendererCreated(_renderer: Renderer): void {}
 
-  /** The programs rendererCreated links (meshProgram of each shader it sets), linked ahead at start-up. */
-  protected rendererCreatedPrograms(): ProgramSources[] {
+  /** The skinning shaders rendererCreated sets or prepares, whose programs are linked ahead at start-up. */
+  protected rendererCreatedShaders(): SkinShader[] {
     return [];
   }
 
@@ -333,20 +336,6 @@ export class SkinView implements Island {
   protected setCpuSkinned(positions: Float32Array[], normals: Float32Array[]): void {
     this.frame.cpuPositions = positions;
     this.frame.cpuNormals = normals;
-  }
-
-  /**
-   * The palettes as dual quaternions, one array per skin (8 floats per joint; read, not copied:
-   * the island rewrites them before each frame), for the dual quaternion shaders; and the twin
-   * copy of the meshes, drawn beside the first with another shader (RenderFrame.twin), or null.
-   */
-  protected setDualQuaternions(dualQuaternions: Float32Array[]): void {
-    this.frame.dualQuaternions = dualQuaternions;
-  }
-
-  protected setTwin(twin: { shader: SkinShader; offset: Float32Array } | null): void {
-    this.frame.twin = twin;
-    this.requestRender();
   }
 
   /** Draws `overlay` over the model after every frame from now on, after the overlays added before it. */

@@ -13,6 +13,8 @@ export class ViewToggles {
 
   /** The weight-paint checkbox, null when the island has none. */
   private readonly weightsBox: HTMLInputElement | null;
+  /** The island has a weight-paint checkbox, so may show weights. */
+  readonly offersWeights: boolean;
 
   /** Starts from the checkboxes' state (a reload may restore it); `onChange` runs after each change. */
   constructor(host: HTMLElement, onChange: () => void) {
@@ -26,6 +28,7 @@ export class ViewToggles {
     }
     const weights = part<HTMLInputElement>(host, 'weights');
     this.weightsBox = weights;
+    this.offersWeights = weights !== null;
     if (weights !== null) {
       this.view = weights.checked ? MeshView.WEIGHTS : MeshView.SHADED;
       weights.addEventListener('change', () => {

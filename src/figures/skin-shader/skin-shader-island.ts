@@ -12,8 +12,6 @@ import { largestNormalAngle } from '../../core/normals.ts';
 import type { Model, Pose } from '../../core/model.ts';
 import { jointIndexAsFloatBits, skinNormalsWithPlainMatrix } from '../../core/pitfalls-shader.ts';
 import { skinVertices } from '../../core/skin.ts';
-import type { ProgramSources } from '../../gl/program.ts';
-import { meshProgram } from '../../gl/mesh-pass.ts';
 import { setSkinShader, type Renderer } from '../../gl/renderer.ts';
 import { SkinShaderVariant } from '../../gl/skin-shader-variants.ts';
 import { SkinShader } from '../../gl/skin-shaders.ts';
@@ -83,8 +81,8 @@ class SkinShaderIsland extends BendView {
     setSkinShader(renderer, this.mode);
   }
 
-  protected override rendererCreatedPrograms(): ProgramSources[] {
-    return [meshProgram(this.mode)];
+  protected override rendererCreatedShaders(): SkinShader[] {
+    return [this.mode];
   }
 
   private setMode(mode: SkinShader): void {
