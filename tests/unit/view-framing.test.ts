@@ -7,8 +7,11 @@ import { mat4, vec4 } from 'gl-matrix';
 import { describe, expect, it } from 'vitest';
 import { aimAtBox, createOrbitCamera, frameBox, resetOrbitCamera, updateOrbitCamera, type OrbitCamera } from '../../src/gl/camera.ts';
 import { ChoiceFraming, boundsContain, clipFramingPoses, unionOfBounds } from '../../src/figures/shared/choice-framing.ts';
-import type { Bounds } from '../../src/figures/shared/pose-bounds.ts';
 import { stepView } from '../../src/figures/shared/orbit-input.ts';
+import { boundsOfPoses, framedClipTimes, type Bounds } from '../../src/figures/shared/pose-bounds.ts';
+import { listProjectModels, readProjectModel } from '../../src/build-time/project-models.ts';
+import { animateFrame, createPlayer, showRestPose } from '../../src/core/frame.ts';
+import { Playback } from '../../src/core/clip.ts';
 
 const box = (min: number[], max: number[]): Bounds => ({ min: Float32Array.from(min), max: Float32Array.from(max) });
 /** Framing leaves 4 % of room (FRAME_MARGIN = 1.04 in camera.ts): the tightest corner lands at 1 / 1.04 of the view's half size. */
@@ -195,13 +198,38 @@ describe('choice framing', () => {
     expect(Array.from(result!.max)).toEqual([4, 2, 0.1].map(Math.fround));
   });
 
-  it('clipFramingPoses: the rest pose, then four moments of the clip unless in the bind pose', () => {
+  it('clipFramingPoses: the rest pose, then the framedClipTimes of the clip unless in the bind pose', () => {
     const calls: string[] = [];
     const pose = (bindPose: boolean, seconds: number) => calls.push(`${bindPose} ${seconds}`);
-    for (const run of clipFramingPoses(1.2, false, pose)) run();
-    expect(calls).toEqual(['true 0', 'false 0', 'false 0.3', 'false 0.6', 'false 0.8999999999999999']);
+    for (const run of clipFramingPoses(1.6, false, pose)) run();
+    expect(calls).toEqual(['true 0', ...Array.from({ length: 16 }, (_, i) => `false ${(i / 16) * 1.6}`)]);
     calls.length = 0;
-    for (const run of clipFramingPoses(1.2, true, pose)) run();
+    for (const run of clipFramingPoses(1.6, true, pose)) run();
     expect(calls).toEqual(['true 0']);
   });
+});
+
+describe('the moments a clip figure is framed on (framedClipTimes)', () => {
+  // Against the mesh at 480 moments of each clip: the framed box may fall short of it by less than
+  // 4 % of the model's size, the room the camera leaves around a framed box (FRAME_MARGIN), so
+  // nothing leaves the stage while the clip plays. Four moments fell 14 % short of the robot arm's
+  // reach, eight 12 %.
+  const MARGIN_SHARE = 0.04;
+  for (const file of listProjectModels()) {
+    const model = readProjectModel(file);
+    model.clips.forEach((clip) => {
+      if (model.skins.length === 0) return;
+      it(`${file}, ${clip.name}: the framed box holds the mesh at every moment, to within the camera's margin`, () => {
+        const player = createPlayer(model);
+        const over = (times: number[]) => boundsOfPoses(model, player, [() => showRestPose(player), ...times.map((t) => () => animateFrame(player, clip, t, Playback.LOOP))]);
+        const dense = over(Array.from({ length: 480 }, (_, i) => (i / 480) * clip.duration));
+        const framed = over(framedClipTimes(clip.duration));
+        const size = Math.max(...[0, 1, 2].map((axis) => dense.max[axis] - dense.min[axis]));
+        for (let axis = 0; axis < 3; axis++) {
+          expect(framed.min[axis] - dense.min[axis], `axis ${axis}, below`).toBeLessThan(MARGIN_SHARE * size);
+          expect(dense.max[axis] - framed.max[axis], `axis ${axis}, above`).toBeLessThan(MARGIN_SHARE * size);
+        }
+      });
+    });
+  }
 });

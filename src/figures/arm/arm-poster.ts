@@ -1,6 +1,6 @@
 // The arm figure's poster (build time): the three-bone arm at its sliders' starting angles
 // (ARM_START_DEGREES), "Break it" on Correct, skeleton overlay on, framed as the island frames it:
-// over the rest pose and four moments of the wave clip (arm-island.ts, SkinView.measureBounds).
+// over the rest pose and the framedClipTimes of the wave clip (arm-island.ts, SkinView.measureBounds).
 
 import { animateFrame } from '../../core/frame.ts';
 import { boundsOfPoses } from '../shared/pose-bounds.ts';

@@ -4,7 +4,7 @@
 
 import { Playback } from '../../core/clip.ts';
 import { animateFrame, showRestPose } from '../../core/frame.ts';
-import { boundsOfPoses } from '../shared/pose-bounds.ts';
+import { boundsOfPoses, framedClipTimes } from '../shared/pose-bounds.ts';
 import { clipIndexOf, projectModel } from '../../build-time/poster/scenes.ts';
 import type { PosterRequest } from '../../build-time/poster/poster.ts';
 import { layoutCrowd, placeInstance } from './crowd-layout.ts';
@@ -39,7 +39,7 @@ export function crowdPoster(count: number): PosterRequest {
           },
         },
         framing: (player) => {
-          const times = [0, 0.25, 0.5, 0.75].map((f) => f * clip.duration);
+          const times = framedClipTimes(clip.duration);
           const { min, max } = boundsOfPoses(model, player, [() => showRestPose(player), ...times.map((t) => () => animateFrame(player, clip, t, Playback.LOOP))]);
           const reach = Math.max(Math.abs(min[0]), Math.abs(max[0]), Math.abs(min[2]), Math.abs(max[2]));
           return {

@@ -13,7 +13,7 @@
 import { Playback } from '../../core/clip.ts';
 import type { Clip } from '../../core/model.ts';
 import { animateFrame, createPlayer, showRestPose, type Player } from '../../core/frame.ts';
-import type { Bounds } from '../shared/pose-bounds.ts';
+import { framedClipTimes, type Bounds } from '../shared/pose-bounds.ts';
 import { unionOfBounds } from '../shared/choice-framing.ts';
 import { formatNumber } from '../shared/format.ts';
 import { FramingSteps } from '../shared/framing-steps.ts';
@@ -91,13 +91,13 @@ class GlobalInverseIsland extends SkinView {
   }
 
   /**
-   * Bounds of the mesh as each choice draws it (by `boundsOf`), over the rest pose and four moments
+   * Bounds of the mesh as each choice draws it (by `boundsOf`), over the rest pose and the framedClipTimes
    * of `clip`; the framing and notes they give. Leaves `player` posed.
    */
   private measure(player: Player, clip: Clip, placement: Placement, boundsOf: (poses: (() => void)[]) => Bounds): { framing: Map<GlobalInverseMode, Bounds>; notes: Map<GlobalInverseMode, string> } {
     const framing = new Map<GlobalInverseMode, Bounds>();
     const notes = new Map<GlobalInverseMode, string>();
-    const times = [0, 0.25, 0.5, 0.75].map((fraction) => fraction * clip.duration);
+    const times = framedClipTimes(clip.duration);
     const rest = new Map<GlobalInverseMode, Bounds>();
     const walking = new Map<GlobalInverseMode, Bounds>();
     for (const mode of GLOBAL_INVERSE_MODES) {

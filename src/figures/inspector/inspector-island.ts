@@ -4,7 +4,7 @@
 
 import { Playback } from '../../core/clip.ts';
 import { animateFrame, showRestPose } from '../../core/frame.ts';
-import type { Bounds } from '../shared/pose-bounds.ts';
+import { framedClipTimes, type Bounds } from '../shared/pose-bounds.ts';
 import type { Island } from '../shared/island-manager.ts';
 import { SkinView } from '../shared/skin-view.ts';
 import { VertexInspector } from '../shared/vertex-inspector.ts';
@@ -43,12 +43,12 @@ class InspectorIsland extends SkinView {
     this.frameBounds({ min, max });
   }
 
-  /** Frames every clip, not only the first: the bind pose and four moments of each. */
+  /** Frames every clip, not only the first: the bind pose and the framedClipTimes of each. */
   protected override measureBounds(): Bounds {
     const player = this.player!;
     const poses = [() => showRestPose(player)];
     for (const clip of this.model!.clips) {
-      for (const f of [0, 0.25, 0.5, 0.75]) poses.push(() => animateFrame(player, clip, f * clip.duration, Playback.LOOP));
+      for (const t of framedClipTimes(clip.duration)) poses.push(() => animateFrame(player, clip, t, Playback.LOOP));
     }
     return this.boundsOfPoses(poses);
   }

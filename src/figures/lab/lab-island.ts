@@ -13,7 +13,7 @@ import type { Model } from '../../core/model.ts';
 import { disposeRenderer } from '../../gl/dispose.ts';
 import { attachRigidParts } from '../../gl/rigid-pass.ts';
 import type { Renderer } from '../../gl/renderer.ts';
-import type { Bounds } from '../shared/pose-bounds.ts';
+import { framedClipTimes, type Bounds } from '../shared/pose-bounds.ts';
 import type { Island } from '../shared/island-manager.ts';
 import { nextTask } from '../shared/next-task.ts';
 import { part } from '../shared/parts.ts';
@@ -460,13 +460,13 @@ class LabIsland extends SkinView {
     this.poseFrames++;
   }
 
-  /** The framing bounds over the bind pose and four moments of the clip, skinned by the fast path for a big model. */
+  /** The framing bounds over the bind pose and the framedClipTimes of the clip, skinned by the fast path for a big model. */
   protected override measureBounds(): Bounds {
     const fast = this.fast;
     if (fast === null || fast.model !== this.model) return super.measureBounds();
     const player = this.player!;
     const clip = this.model.clips[this.clipIndex];
-    const times = clip === undefined ? [] : [0, 0.25, 0.5, 0.75].map((f) => f * clip.duration);
+    const times = clip === undefined ? [] : framedClipTimes(clip.duration);
     return this.boundsOfPoses([() => fast.pose(player, -1, 0), ...times.map((t) => () => fast.pose(player, this.clipIndex, t))], fast.skinPositions);
   }
 

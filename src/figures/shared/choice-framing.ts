@@ -7,7 +7,7 @@
 // pose or not): a state not seen before is measured once; new bounds, when the framing changes,
 // are for the island to frame (SkinView.frameBounds) before it draws.
 
-import type { Bounds } from './pose-bounds.ts';
+import { framedClipTimes, type Bounds } from './pose-bounds.ts';
 
 /** Smallest box holding both `a` and `b` (a new one). */
 export function unionOfBounds(a: Bounds, b: Bounds): Bounds {
@@ -35,12 +35,12 @@ export function boundsContain(outer: Bounds, inner: Bounds, tolerance = 1e-3): b
 
 /**
  * The poses a clip figure frames (as SkinView.measureBounds does), for ChoiceFraming's `measure`:
- * the rest pose and, unless `bindPose`, four moments of a clip `duration` seconds long, each set by
- * `pose(bindPose, seconds)` as the island poses its player.
+ * the rest pose and, unless `bindPose`, the framedClipTimes of a clip `duration` seconds long, each
+ * set by `pose(bindPose, seconds)` as the island poses its player.
  */
 export function clipFramingPoses(duration: number, bindPose: boolean, pose: (bindPose: boolean, seconds: number) => void): (() => void)[] {
   const poses = [() => pose(true, 0)];
-  if (!bindPose) for (const fraction of [0, 0.25, 0.5, 0.75]) poses.push(() => pose(false, fraction * duration));
+  if (!bindPose) for (const seconds of framedClipTimes(duration)) poses.push(() => pose(false, seconds));
   return poses;
 }
 
