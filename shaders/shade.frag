@@ -50,19 +50,17 @@ void main() {
   float key = max(dot(normal, u_keyLightDirection), 0.0);
   float fill = max(dot(normal, u_fillLightDirection), 0.0);
   float facing = max(dot(normal, toCamera), 0.0);
-  vec3 halfway = normalize(u_keyLightDirection + toCamera);
 
 #ifdef WEIGHT_PAINT
   // Weight paint keeps the ramp's colours readable, with light enough for shape: a surface turned
-  // from the key light and seen edge-on gets 0.3. paint^2.2 · light encoded back to sRGB is
-  // paint · light^(1/2.2): one pow. Pure blue changes little in brightness as it darkens, so a
-  // white highlight of the key light shows the shape of a limb in front of another.
+  // from the key light and seen edge-on gets 0.3, so that a limb in front of another stands out by
+  // its darker edges. paint^2.2 · light encoded back to sRGB is paint · light^(1/2.2): one pow.
   float light = 0.3 + 0.5 * key + 0.2 * facing;
-  float highlight = key > 0.0 ? pow(max(dot(normal, halfway), 0.0), 24.0) * 0.3 : 0.0;
-  fragColor = vec4(weightColor(v_selectedWeight) * pow(light, 1.0 / 2.2) + highlight, 1.0);
+  fragColor = vec4(weightColor(v_selectedWeight) * pow(light, 1.0 / 2.2), 1.0);
 #else
   float skyAmount = 0.5 + 0.5 * dot(normal, u_up);
   vec3 ambient = mix(vec3(0.16, 0.14, 0.13), vec3(0.34, 0.37, 0.42), skyAmount);
+  vec3 halfway = normalize(u_keyLightDirection + toCamera);
   float specular = key > 0.0 ? pow(max(dot(normal, halfway), 0.0), 40.0) * 0.22 : 0.0;
   float rim = pow(1.0 - facing, 3.0) * 0.28;
 

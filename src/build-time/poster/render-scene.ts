@@ -152,17 +152,16 @@ function shadeFragment(shading: Shading): (out: Float32Array, varyings: Float32A
     const key = Math.max(nx * keyDirection[0] + ny * keyDirection[1] + nz * keyDirection[2], 0);
     const fill = Math.max(nx * fillDirection[0] + ny * fillDirection[1] + nz * fillDirection[2], 0);
     const facing = Math.max(nx * tx + ny * ty + nz * tz, 0);
-    let hx = keyDirection[0] + tx, hy = keyDirection[1] + ty, hz = keyDirection[2] + tz;
-    const halfLength = Math.hypot(hx, hy, hz) || 1;
-    hx /= halfLength; hy /= halfLength; hz /= halfLength;
     if (shading.weights) {
       weightColor(paint, v[6]);
       const light = (0.3 + 0.5 * key + 0.2 * facing) ** (1 / 2.2);
-      const highlight = key > 0 ? Math.max(nx * hx + ny * hy + nz * hz, 0) ** 24 * 0.3 : 0;
-      for (let c = 0; c < 3; c++) out[c] = Math.min(1, paint[c] * light + highlight);
+      for (let c = 0; c < 3; c++) out[c] = paint[c] * light;
       return;
     }
     const sky = 0.5 + 0.5 * ny;
+    let hx = keyDirection[0] + tx, hy = keyDirection[1] + ty, hz = keyDirection[2] + tz;
+    const halfLength = Math.hypot(hx, hy, hz) || 1;
+    hx /= halfLength; hy /= halfLength; hz /= halfLength;
     const specular = key > 0 ? Math.max(nx * hx + ny * hy + nz * hz, 0) ** 40 * 0.22 : 0;
     const rim = (1 - facing) ** 3 * 0.28;
     const ambient = [0.16 + (0.34 - 0.16) * sky, 0.14 + (0.37 - 0.14) * sky, 0.13 + (0.42 - 0.13) * sky];

@@ -88,6 +88,9 @@ class DualQuaternionIsland extends SkinView {
     this.copy.dualQuaternions = loaded.model.skins.map((skin) => new Float32Array(8 * skin.joints.length));
     this.copy.offset[0] = TWIST_SETUPS[choice].offset;
     if (!(await this.setModel(loaded.model, -1))) return;
+    // The figure has no joint menu: its weight view paints the first twisted joint, whose blend
+    // with its parent is what the twist strains.
+    this.selectJoint(loaded.model.skins[0]?.joints.indexOf(loaded.joints.twist[0]) ?? -1);
     this.measure();
   }
 

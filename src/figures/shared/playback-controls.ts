@@ -114,7 +114,8 @@ export class PlaybackControls {
     if (this.timeSlider === null) return;
     this.timeSlider.valueAsNumber = clipTime;
     const now = performance.now();
-    if (now - this.followedAt < PLAYING_TEXT_INTERVAL) return;
+    // A loop that wrapped is written at once, as the slider's jump back to the start is seen.
+    if (now - this.followedAt < PLAYING_TEXT_INTERVAL && clipTime * 100 >= this.shownHundredths) return;
     this.followedAt = now;
     this.showTime(clipTime);
   }
