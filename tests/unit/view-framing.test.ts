@@ -6,9 +6,9 @@
 import { mat4, vec4 } from 'gl-matrix';
 import { describe, expect, it } from 'vitest';
 import { aimAtBox, createOrbitCamera, frameBox, resetOrbitCamera, updateOrbitCamera, type OrbitCamera } from '../../src/gl/camera.ts';
-import { ChoiceFraming, boundsContain, clipFramingPoses, unionOfBounds } from '../../src/figures/shared/choice-framing.ts';
+import { ChoiceFraming, boundsContain, unionOfBounds } from '../../src/figures/shared/choice-framing.ts';
 import { stepView } from '../../src/figures/shared/orbit-input.ts';
-import { boundsOfPoses, framedClipTimes, type Bounds } from '../../src/figures/shared/pose-bounds.ts';
+import { boundsOfPoses, clipFramingPoses, framedClipTimes, type Bounds } from '../../src/figures/shared/pose-bounds.ts';
 import { listProjectModels, readProjectModel } from '../../src/build-time/project-models.ts';
 import { animateFrame, createPlayer, showRestPose } from '../../src/core/frame.ts';
 import { Playback } from '../../src/core/clip.ts';

@@ -7,7 +7,7 @@ import { Playback } from '../../core/clip.ts';
 import { animateFrame, showRestPose, type Player } from '../../core/frame.ts';
 import { multiplyQuatAt } from '../../core/math.ts';
 import { copyPose, type Model, type Pose } from '../../core/model.ts';
-import { boundsOfPoses, framedClipTimes } from '../../figures/shared/pose-bounds.ts';
+import { boundsOfPoses, clipFramingPoses } from '../../figures/shared/pose-bounds.ts';
 import { readProjectModel } from '../project-models.ts';
 import type { PosterScene } from './render-scene.ts';
 
@@ -43,11 +43,12 @@ export function clipIndexOf(model: Model, clipName: string | null, file = 'the m
   return index;
 }
 
-/** SkinView.measureBounds: the rest pose and the clip at framedClipTimes. */
+/** SkinView.measureBounds: clipFramingPoses of clip `clipIndex` (the rest pose alone without it). */
 export function clipFramedPoses(player: Player, clipIndex: number): (() => void)[] {
   const clip = player.model.clips[clipIndex];
-  const times = clip === undefined ? [] : framedClipTimes(clip.duration);
-  return [() => showRestPose(player), ...times.map((t) => () => animateFrame(player, clip, t, Playback.LOOP))];
+  return clipFramingPoses(clip?.duration ?? 0, clip === undefined, (bindPose, seconds) =>
+    bindPose ? showRestPose(player) : animateFrame(player, clip!, seconds, Playback.LOOP),
+  );
 }
 
 /**

@@ -36,7 +36,7 @@ import { drawGroundPass, placeGround, type GroundPlacement } from '../../gl/grou
 import { type MeshPass, type MeshPassFrame } from '../../gl/mesh-pass.ts';
 import { createRenderer, lightDirection, rendererPrograms, RendererError, type RenderColors, type Renderer } from '../../gl/renderer.ts';
 import { CameraControl } from '../shared/camera-control.ts';
-import { boundsOfPoses, framedClipTimes, type Bounds } from '../shared/pose-bounds.ts';
+import { boundsOfPoses, clipFramingPoses, type Bounds } from '../shared/pose-bounds.ts';
 import { watchChoiceGroup } from '../shared/choice-group.ts';
 import { clearPlayRequest, playRequest, requestPlaying } from '../shared/controls-before-start.ts';
 import { FigureCanvas } from '../shared/figure-canvas.ts';
@@ -272,7 +272,11 @@ class CrowdIsland implements Island {
     showRestPose(player);
     this.restPalette = Float32Array.from(player.palettes[0]);
     const clip = this.clip;
-    this.modelBounds = boundsOfPoses(model, player, [() => showRestPose(player), ...framedClipTimes(clip.duration).map((t) => () => animateFrame(player, clip, t, Playback.LOOP))]);
+    this.modelBounds = boundsOfPoses(
+      model,
+      player,
+      clipFramingPoses(clip.duration, false, (bindPose, seconds) => (bindPose ? showRestPose(player) : animateFrame(player, clip, seconds, Playback.LOOP))),
+    );
     // The time slider, Play/Pause and the pose switch work before the start: it starts from them.
     const chosenFraction = this.playback.fractionChosenBeforeStart;
     const requested = playRequest(this.host);

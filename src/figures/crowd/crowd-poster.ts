@@ -3,9 +3,9 @@
 // ground, framed over the crowd's bounds from the island's angles (crowd-island.ts).
 
 import { Playback } from '../../core/clip.ts';
-import { animateFrame, showRestPose } from '../../core/frame.ts';
-import { boundsOfPoses, framedClipTimes } from '../shared/pose-bounds.ts';
-import { clipIndexOf, projectModel } from '../../build-time/poster/scenes.ts';
+import { animateFrame } from '../../core/frame.ts';
+import { boundsOfPoses } from '../shared/pose-bounds.ts';
+import { clipFramedPoses, clipIndexOf, projectModel } from '../../build-time/poster/scenes.ts';
 import type { PosterRequest } from '../../build-time/poster/poster.ts';
 import { layoutCrowd, placeInstance } from './crowd-layout.ts';
 
@@ -19,7 +19,8 @@ export function crowdPoster(count: number): PosterRequest {
     colors: 48,
     scene: () => {
       const model = projectModel('mannequin.glb');
-      const clip = model.clips[clipIndexOf(model, 'walk', 'mannequin.glb')];
+      const clipIndex = clipIndexOf(model, 'walk', 'mannequin.glb');
+      const clip = model.clips[clipIndex];
       const layout = layoutCrowd(count, clip.duration);
       return {
         model,
@@ -39,8 +40,7 @@ export function crowdPoster(count: number): PosterRequest {
           },
         },
         framing: (player) => {
-          const times = framedClipTimes(clip.duration);
-          const { min, max } = boundsOfPoses(model, player, [() => showRestPose(player), ...times.map((t) => () => animateFrame(player, clip, t, Playback.LOOP))]);
+          const { min, max } = boundsOfPoses(model, player, clipFramedPoses(player, clipIndex));
           const reach = Math.max(Math.abs(min[0]), Math.abs(max[0]), Math.abs(min[2]), Math.abs(max[2]));
           return {
             min: new Float32Array([-layout.halfWidth - reach, min[1], -layout.halfDepth - reach]),

@@ -13,7 +13,7 @@ import type { Model } from '../../core/model.ts';
 import { disposeRenderer } from '../../gl/dispose.ts';
 import { attachRigidParts } from '../../gl/rigid-pass.ts';
 import type { Renderer } from '../../gl/renderer.ts';
-import { framedClipTimes, type Bounds } from '../shared/pose-bounds.ts';
+import { clipFramingPoses, type Bounds } from '../shared/pose-bounds.ts';
 import type { Island } from '../shared/island-manager.ts';
 import { nextTask } from '../shared/next-task.ts';
 import { part } from '../shared/parts.ts';
@@ -460,14 +460,17 @@ class LabIsland extends SkinView {
     this.poseFrames++;
   }
 
-  /** The framing bounds over the bind pose and the framedClipTimes of the clip, skinned by the fast path for a big model. */
+  /** The framing bounds over the poses SkinView frames (clipFramingPoses), posed and skinned by the fast path for a big model. */
   protected override measureBounds(): Bounds {
     const fast = this.fast;
     if (fast === null || fast.model !== this.model) return super.measureBounds();
     const player = this.player!;
     const clip = this.model.clips[this.clipIndex];
-    const times = clip === undefined ? [] : framedClipTimes(clip.duration);
-    return this.boundsOfPoses([() => fast.pose(player, -1, 0), ...times.map((t) => () => fast.pose(player, this.clipIndex, t))], fast.skinPositions);
+    const clipIndex = this.clipIndex;
+    return this.boundsOfPoses(
+      clipFramingPoses(clip?.duration ?? 0, clip === undefined, (bindPose, seconds) => fast.pose(player, bindPose ? -1 : clipIndex, seconds)),
+      fast.skinPositions,
+    );
   }
 
   protected override afterFrame(): void {

@@ -7,7 +7,7 @@
 // pose or not): a state not seen before is measured once; new bounds, when the framing changes,
 // are for the island to frame (SkinView.frameBounds) before it draws.
 
-import { framedClipTimes, type Bounds } from './pose-bounds.ts';
+import type { Bounds } from './pose-bounds.ts';
 
 /** Smallest box holding both `a` and `b` (a new one). */
 export function unionOfBounds(a: Bounds, b: Bounds): Bounds {
@@ -31,17 +31,6 @@ export function boundsContain(outer: Bounds, inner: Bounds, tolerance = 1e-3): b
     if (inner.min[axis] < outer.min[axis] - slack || inner.max[axis] > outer.max[axis] + slack) return false;
   }
   return true;
-}
-
-/**
- * The poses a clip figure frames (as SkinView.measureBounds does), for ChoiceFraming's `measure`:
- * the rest pose and, unless `bindPose`, the framedClipTimes of a clip `duration` seconds long, each
- * set by `pose(bindPose, seconds)` as the island poses its player.
- */
-export function clipFramingPoses(duration: number, bindPose: boolean, pose: (bindPose: boolean, seconds: number) => void): (() => void)[] {
-  const poses = [() => pose(true, 0)];
-  if (!bindPose) for (const seconds of framedClipTimes(duration)) poses.push(() => pose(false, seconds));
-  return poses;
 }
 
 export class ChoiceFraming {

@@ -3,8 +3,8 @@
 // (choice-framing.ts) and measures a choice by posing the clip through the island's own
 // updatePose, so that what is measured is what the island draws.
 
-import type { Bounds } from './pose-bounds.ts';
-import { ChoiceFraming, clipFramingPoses } from './choice-framing.ts';
+import { clipFramingPoses, type Bounds } from './pose-bounds.ts';
+import { ChoiceFraming } from './choice-framing.ts';
 import { SkinView } from './skin-view.ts';
 
 export abstract class ClipChoiceView extends SkinView {

@@ -21,6 +21,18 @@ export function framedClipTimes(duration: number): number[] {
   return Array.from({ length: FRAMED_MOMENTS }, (_, i) => (i / FRAMED_MOMENTS) * duration);
 }
 
+/**
+ * The poses a clip figure is framed on, for boundsOfPoses: the rest pose and, unless `bindPose`,
+ * the framedClipTimes of a clip `duration` seconds long, each set by `pose(bindPose, seconds)` as
+ * the figure (or its poster) poses its player. Every framing of a playing clip goes through here,
+ * so that a figure's first frame and its poster frame the same poses.
+ */
+export function clipFramingPoses(duration: number, bindPose: boolean, pose: (bindPose: boolean, seconds: number) => void): (() => void)[] {
+  const poses = [() => pose(true, 0)];
+  if (!bindPose) for (const seconds of framedClipTimes(duration)) poses.push(() => pose(false, seconds));
+  return poses;
+}
+
 /** An axis-aligned box, model units (3 floats per corner). */
 export interface Bounds {
   min: Float32Array;

@@ -23,7 +23,7 @@ import { uploadInfluences } from '../../gl/mesh.ts';
 import { createRenderer, drawFrame, rendererPrograms, type RenderFrame, type Renderer } from '../../gl/renderer.ts';
 import type { SkinShader } from '../../gl/skin-shaders.ts';
 import { CameraControl } from './camera-control.ts';
-import { boundsOfPoses, framedClipTimes, type Bounds, type SkinPositions } from './pose-bounds.ts';
+import { boundsOfPoses, clipFramingPoses, type Bounds, type SkinPositions } from './pose-bounds.ts';
 import { watchChoiceGroup } from './choice-group.ts';
 import { clearPlayRequest, playRequest, requestPlaying, requestStep } from './controls-before-start.ts';
 import { FigureCanvas, type FailureState } from './figure-canvas.ts';
@@ -453,15 +453,18 @@ export class SkinView implements Island {
   }
 
   /**
-   * Bounds the camera frames: the mesh over the bind pose and moments of the clip (framedClipTimes;
-   * the posters frame the same poses: clipFramedPoses in src/build-time/poster/scenes.ts).
-   * Islands posed by their own controls override it with the poses those controls reach.
+   * Bounds the camera frames: the mesh over the bind pose and moments of the clip (clipFramingPoses,
+   * as the posters frame it: clipFramedPoses in src/build-time/poster/scenes.ts). Islands posed by
+   * their own controls override it with the poses those controls reach.
    */
   protected measureBounds(): Bounds {
     const player = this.player!;
     const clip = this.model!.clips[this.clipIndex];
-    const times = clip === undefined ? [] : framedClipTimes(clip.duration);
-    return this.boundsOfPoses([() => showRestPose(player), ...times.map((t) => () => animateFrame(player, clip, t, Playback.LOOP))]);
+    return this.boundsOfPoses(
+      clipFramingPoses(clip?.duration ?? 0, clip === undefined, (bindPose, seconds) =>
+        bindPose ? showRestPose(player) : animateFrame(player, clip!, seconds, Playback.LOOP),
+      ),
+    );
   }
 
   /** Bounds of the mesh over the poses that `poses` set on the player (CPU skinning — skinVertices, or `skin` — at set-up). */
