@@ -95,6 +95,47 @@ describe('frame cost', () => {
     await context.close();
   });
 
+  it('while a clip plays, the time slider moves at most every other frame and the time output at most ten times a second', async () => {
+    // Each move of either costs the page Chromium's whole update of the frame (playback-controls.ts).
+    const { page, context, errors } = await site.newPage();
+    await page.goto(site.origin + '/');
+    const island = page.locator('model-figure').first();
+    await island.scrollIntoViewIfNeeded();
+    await waitForState(island, ['running']);
+    await expect.poll(() => island.getAttribute('data-playing')).toBe('true');
+    const seen = await island.evaluate(async (host) => {
+      const slider = host.querySelector<HTMLInputElement>('[data-part=time]')!;
+      const output = host.querySelector<HTMLOutputElement>('[data-part=time-output]')!;
+      let sliderMoves = 0;
+      let outputWrites = 0;
+      let frames = 0;
+      let lastValue = slider.value;
+      let lastText = output.value;
+      const end = performance.now() + 2000;
+      await new Promise<void>((resolve) => {
+        const check = () => {
+          frames++;
+          if (slider.value !== lastValue) sliderMoves++;
+          if (output.value !== lastText) outputWrites++;
+          lastValue = slider.value;
+          lastText = output.value;
+          if (performance.now() < end) requestAnimationFrame(check);
+          else resolve();
+        };
+        requestAnimationFrame(check);
+      });
+      return { sliderMoves, outputWrites, frames };
+    });
+    // Over 2 s the 1.2 s walk wraps once or twice: each wrap is shown at once, on both.
+    expect(seen.frames).toBeGreaterThan(20);
+    expect(seen.sliderMoves, `slider moves in ${seen.frames} frames`).toBeGreaterThan(seen.frames / 4);
+    expect(seen.sliderMoves, `slider moves in ${seen.frames} frames`).toBeLessThanOrEqual(Math.ceil(seen.frames / 2) + 2);
+    expect(seen.outputWrites).toBeGreaterThan(5);
+    expect(seen.outputWrites).toBeLessThanOrEqual(20 + 2);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('asks a software renderer for a context without multisampling', async () => {
     const { page, context } = await site.newPage();
     await page.goto(site.origin + '/');
