@@ -3,7 +3,7 @@
 
 import groundVertexSource from '../../shaders/ground.vert?raw';
 import groundFragmentSource from '../../shaders/ground.frag?raw';
-import { createProgram, uniformLocation, type ProgramInfo, type ProgramSources } from './program.ts';
+import { createProgram, uniformChanged, uniformLocation, type ProgramInfo, type ProgramSources } from './program.ts';
 
 export interface GroundPass {
   info: ProgramInfo;
@@ -16,6 +16,8 @@ export interface GroundPass {
   shadowRadius: WebGLUniformLocation | null;
   lineColor: WebGLUniformLocation | null;
   lineOpacity: WebGLUniformLocation | null;
+  /** What the program's uniforms were last given (NaN, null: not yet): drawGroundPass sends only changes. */
+  sent: { viewProjection: Float32Array; lineColor: Float32Array; lineOpacity: number; placement: GroundPlacement | null };
 }
 
 /** Where the ground goes, derived once from the model's bounds (model units). */
@@ -56,6 +58,7 @@ export function createGroundPass(gl: WebGL2RenderingContext): GroundPass {
     shadowRadius: uniformLocation(info, 'u_shadowRadius'),
     lineColor: uniformLocation(info, 'u_lineColor'),
     lineOpacity: uniformLocation(info, 'u_lineOpacity'),
+    sent: { viewProjection: new Float32Array(16).fill(Number.NaN), lineColor: new Float32Array(3).fill(Number.NaN), lineOpacity: Number.NaN, placement: null },
   };
 }
 
@@ -80,7 +83,11 @@ export function placeGround(min: ArrayLike<number>, max: ArrayLike<number>): Gro
   };
 }
 
-/** Draws the ground; `lineColor` is sRGB in [0, 1] (3 floats, read only). Allocates nothing. */
+/**
+ * Draws the ground; `lineColor` is sRGB in [0, 1] (3 floats, read only); `placement` is not
+ * changed in place (placeGround makes a new one). Sends only the uniforms that changed since the
+ * pass last drew. Allocates nothing.
+ */
 export function drawGroundPass(
   gl: WebGL2RenderingContext,
   pass: GroundPass,
@@ -94,13 +101,20 @@ export function drawGroundPass(
   gl.depthMask(false);
   gl.enable(gl.BLEND);
   gl.blendFunc(gl.ONE, gl.ONE_MINUS_SRC_ALPHA);
-  gl.uniformMatrix4fv(pass.viewProjection, false, viewProjection);
-  gl.uniform3fv(pass.center, placement.center);
-  gl.uniform1f(pass.halfSize, placement.halfSize);
-  gl.uniform1f(pass.spacing, placement.spacing);
-  gl.uniform1f(pass.shadowRadius, placement.shadowRadius);
-  gl.uniform3fv(pass.lineColor, lineColor);
-  gl.uniform1f(pass.lineOpacity, lineOpacity);
+  const sent = pass.sent;
+  if (uniformChanged(sent.viewProjection, viewProjection)) gl.uniformMatrix4fv(pass.viewProjection, false, viewProjection);
+  if (sent.placement !== placement) {
+    sent.placement = placement;
+    gl.uniform3fv(pass.center, placement.center);
+    gl.uniform1f(pass.halfSize, placement.halfSize);
+    gl.uniform1f(pass.spacing, placement.spacing);
+    gl.uniform1f(pass.shadowRadius, placement.shadowRadius);
+  }
+  if (uniformChanged(sent.lineColor, lineColor)) gl.uniform3fv(pass.lineColor, lineColor);
+  if (sent.lineOpacity !== lineOpacity) {
+    sent.lineOpacity = lineOpacity;
+    gl.uniform1f(pass.lineOpacity, lineOpacity);
+  }
   gl.bindVertexArray(pass.vao);
   gl.drawArrays(gl.TRIANGLE_STRIP, 0, 4);
   gl.bindVertexArray(null);

@@ -3,7 +3,7 @@
 // defined (the lit pass's weightPaint, made for figures that offer the weight view).
 
 import shadeFragmentSource from '../../shaders/shade.frag?raw';
-import { createProgram, uniformLocation, type ProgramInfo, type ProgramSources, type ShaderSource } from './program.ts';
+import { createProgram, uniformChanged, uniformLocation, type ProgramInfo, type ProgramSources, type ShaderSource } from './program.ts';
 import { SKIN_VERTEX_SHADER, SkinShader } from './skin-shaders.ts';
 
 export { SKIN_VERTEX_SHADER };
@@ -40,6 +40,20 @@ export interface MeshPass {
   albedo: WebGLUniformLocation | null;
   /** For a SHADED pass, the WEIGHTS pass of the same vertex shader once made; drawn in its place in that view. */
   weightPaint: MeshPass | null;
+  /** What the program's uniforms were last given (uniformChanged): beginMeshPass sends only changes. */
+  sent: MeshPassSent;
+}
+
+/** The values a mesh pass's program holds; NaN (or −2 for the joint) before they are first sent. */
+interface MeshPassSent {
+  /** The sampler unit and u_up, which never change, were sent. */
+  constants: boolean;
+  viewProjection: Float32Array;
+  cameraPosition: Float32Array;
+  keyLightDirection: Float32Array;
+  fillLightDirection: Float32Array;
+  albedo: Float32Array;
+  selectedJoint: number;
 }
 
 /** shade.frag as compiled for `view`. */
@@ -73,6 +87,15 @@ export function meshPassOf(info: ProgramInfo, shader: SkinShader): MeshPass {
     up: uniformLocation(info, 'u_up'),
     albedo: uniformLocation(info, 'u_albedo'),
     weightPaint: null,
+    sent: {
+      constants: false,
+      viewProjection: new Float32Array(16).fill(Number.NaN),
+      cameraPosition: new Float32Array(3).fill(Number.NaN),
+      keyLightDirection: new Float32Array(3).fill(Number.NaN),
+      fillLightDirection: new Float32Array(3).fill(Number.NaN),
+      albedo: new Float32Array(3).fill(Number.NaN),
+      selectedJoint: -2,
+    },
   };
 }
 
@@ -91,21 +114,28 @@ const UP = new Float32Array([0, 1, 0]);
 /** frame.baseColor in linear RGB for u_albedo (sRGB^2.2, the inverse of shade.frag's toSrgb), once per frame. */
 const albedo = new Float32Array(3);
 
-/** Binds the program and sets the uniforms every mesh shares; then call setMeshPassSkin and draw. */
+/**
+ * Binds the program and sets the uniforms every mesh shares (those that changed since this pass
+ * last set them); then call setMeshPassSkin and draw.
+ */
 export function beginMeshPass(gl: WebGL2RenderingContext, pass: MeshPass, frame: MeshPassFrame): void {
   gl.useProgram(pass.info.program);
   gl.enable(gl.DEPTH_TEST);
   gl.depthMask(true);
   gl.disable(gl.BLEND);
   gl.disable(gl.CULL_FACE);
-  gl.uniform1i(pass.palette, PALETTE_TEXTURE_UNIT);
-  gl.uniformMatrix4fv(pass.viewProjection, false, frame.viewProjection);
-  gl.uniform3fv(pass.cameraPosition, frame.cameraPosition);
-  gl.uniform3fv(pass.keyLightDirection, frame.keyLightDirection);
-  gl.uniform3fv(pass.fillLightDirection, frame.fillLightDirection);
-  gl.uniform3fv(pass.up, UP);
+  const sent = pass.sent;
+  if (!sent.constants) {
+    gl.uniform1i(pass.palette, PALETTE_TEXTURE_UNIT);
+    gl.uniform3fv(pass.up, UP);
+    sent.constants = true;
+  }
+  if (uniformChanged(sent.viewProjection, frame.viewProjection)) gl.uniformMatrix4fv(pass.viewProjection, false, frame.viewProjection);
+  if (uniformChanged(sent.cameraPosition, frame.cameraPosition)) gl.uniform3fv(pass.cameraPosition, frame.cameraPosition);
+  if (uniformChanged(sent.keyLightDirection, frame.keyLightDirection)) gl.uniform3fv(pass.keyLightDirection, frame.keyLightDirection);
+  if (uniformChanged(sent.fillLightDirection, frame.fillLightDirection)) gl.uniform3fv(pass.fillLightDirection, frame.fillLightDirection);
   for (let c = 0; c < 3; c++) albedo[c] = frame.baseColor[c] ** 2.2;
-  gl.uniform3fv(pass.albedo, albedo);
+  if (uniformChanged(sent.albedo, albedo)) gl.uniform3fv(pass.albedo, albedo);
 }
 
 // #region upload-uniform-array
@@ -121,5 +151,7 @@ export function uploadBoneUniforms(gl: WebGL2RenderingContext, pass: MeshPass, p
 
 /** Selects the joint (index into the skin's joint list, −1 for none) whose weight the weight view paints. */
 export function setMeshPassSelectedJoint(gl: WebGL2RenderingContext, pass: MeshPass, selectedJoint: number): void {
+  if (pass.sent.selectedJoint === selectedJoint) return;
+  pass.sent.selectedJoint = selectedJoint;
   gl.uniform1i(pass.selectedJoint, selectedJoint);
 }

@@ -103,19 +103,28 @@ describe('frame cost', () => {
     await island.scrollIntoViewIfNeeded();
     await waitForState(island, ['running']);
     await expect.poll(() => island.getAttribute('data-playing')).toBe('true');
+    // Per frame (a callback of its own, after the figure's): did the slider move, or the output
+    // change, and how long after the slider's last move?
     const seen = await island.evaluate(async (host) => {
       const slider = host.querySelector<HTMLInputElement>('[data-part=time]')!;
       const output = host.querySelector<HTMLOutputElement>('[data-part=time-output]')!;
-      let sliderMoves = 0;
-      let outputWrites = 0;
       let frames = 0;
+      let sliderMoves = 0;
+      /** Moves less than 20 ms (a frame at 60 Hz) after the one before. */
+      let closeMoves = 0;
+      let outputWrites = 0;
       let lastValue = slider.value;
       let lastText = output.value;
+      let lastMove = Number.NEGATIVE_INFINITY;
       const end = performance.now() + 2000;
       await new Promise<void>((resolve) => {
-        const check = () => {
+        const check = (now: number) => {
           frames++;
-          if (slider.value !== lastValue) sliderMoves++;
+          if (slider.value !== lastValue) {
+            sliderMoves++;
+            if (now - lastMove < 20) closeMoves++;
+            lastMove = now;
+          }
           if (output.value !== lastText) outputWrites++;
           lastValue = slider.value;
           lastText = output.value;
@@ -124,14 +133,16 @@ describe('frame cost', () => {
         };
         requestAnimationFrame(check);
       });
-      return { sliderMoves, outputWrites, frames };
+      return { frames, sliderMoves, closeMoves, outputWrites };
     });
-    // Over 2 s the 1.2 s walk wraps once or twice: each wrap is shown at once, on both.
-    expect(seen.frames).toBeGreaterThan(20);
-    expect(seen.sliderMoves, `slider moves in ${seen.frames} frames`).toBeGreaterThan(seen.frames / 4);
-    expect(seen.sliderMoves, `slider moves in ${seen.frames} frames`).toBeLessThanOrEqual(Math.ceil(seen.frames / 2) + 2);
-    expect(seen.outputWrites).toBeGreaterThan(5);
-    expect(seen.outputWrites).toBeLessThanOrEqual(20 + 2);
+    const report = JSON.stringify(seen);
+    expect(seen.frames, report).toBeGreaterThan(20);
+    expect(seen.sliderMoves, report).toBeGreaterThan(seen.frames / 4);
+    // A wrapped loop is shown at once (the 1.2 s walk wraps once or twice in 2 s), and a frame
+    // that ran late may be followed by a move in the next: a few. Moving every frame, all are.
+    expect(seen.closeMoves, report).toBeLessThanOrEqual(2 + seen.sliderMoves / 10);
+    expect(seen.outputWrites, report).toBeGreaterThan(5);
+    expect(seen.outputWrites, report).toBeLessThanOrEqual(20 + 2);
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -95,7 +95,9 @@ describe('the global inverse figure (chapter 6)', () => {
     expect(await island.getAttribute('data-playing')).toBe('true');
     const first = await shot(island);
     await page.waitForTimeout(400);
-    expect(await differingShare(page, first, await shot(island)), 'the 1.85 cm mesh walks').toBeGreaterThan(0.002);
+    // A few hundred pixels, fewer at some moments of the walk than at others (0.0019 of the canvas
+    // seen); a mesh standing still differs in none.
+    expect(await differingShare(page, first, await shot(island)), 'the 1.85 cm mesh walks').toBeGreaterThan(0.0005);
     await pause(island);
     expect(await mode('mesh-node-transform').isChecked()).toBe(true);
     await mode('correct').check();
