@@ -48,5 +48,15 @@ export function newSpaceGrowth(frame: (i: number) => void, frames: number): numb
   return least;
 }
 
+/**
+ * Numbers that stay boxed when read (for newSpaceGrowth's frames): an array that also holds a
+ * non-number stores them as objects, which a call passes on as they are.
+ */
+export function boxedNumbers(values: number[]): number[] {
+  const mixed: unknown[] = values.slice();
+  mixed.push('not a number');
+  return mixed as number[];
+}
+
 /** How much reading the heap statistics alone may vary, in bytes. */
 const STATISTICS_NOISE_BYTES = 1024;

@@ -85,14 +85,7 @@ export function randomMat4(random: () => number): Float32Array {
   return m;
 }
 
-export { newSpaceGrowth } from '../../tools/allocation.ts';
-
-/** Numbers that stay boxed when read: an array that also holds a non-number stores them as objects. */
-export function boxedNumbers(values: number[]): number[] {
-  const mixed: unknown[] = values.slice();
-  mixed.push('not a number');
-  return mixed as number[];
-}
+export { boxedNumbers, newSpaceGrowth } from '../../tools/allocation.ts';
 
 /** A primitive from plain arrays (normals optional). */
 export function primitiveOf(positions: number[], joints: number[], weights: number[], normals: number[] | null = null): SkinnedPrimitive {
