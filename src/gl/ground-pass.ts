@@ -3,7 +3,7 @@
 
 import groundVertexSource from '../../shaders/ground.vert?raw';
 import groundFragmentSource from '../../shaders/ground.frag?raw';
-import { createProgram, uniformChanged, uniformLocation, type ProgramInfo, type ProgramSources } from './program.ts';
+import { createProgram, uniformChanged, uniformLocation, unsentUniform, type ProgramInfo, type ProgramSources } from './program.ts';
 
 export interface GroundPass {
   info: ProgramInfo;
@@ -58,7 +58,7 @@ export function createGroundPass(gl: WebGL2RenderingContext): GroundPass {
     shadowRadius: uniformLocation(info, 'u_shadowRadius'),
     lineColor: uniformLocation(info, 'u_lineColor'),
     lineOpacity: uniformLocation(info, 'u_lineOpacity'),
-    sent: { viewProjection: new Float32Array(16).fill(Number.NaN), lineColor: new Float32Array(3).fill(Number.NaN), lineOpacity: Number.NaN, placement: null },
+    sent: { viewProjection: unsentUniform(16), lineColor: unsentUniform(3), lineOpacity: Number.NaN, placement: null },
   };
 }
 

@@ -3,7 +3,7 @@
 // defined (the lit pass's weightPaint, made for figures that offer the weight view).
 
 import shadeFragmentSource from '../../shaders/shade.frag?raw';
-import { createProgram, uniformChanged, uniformLocation, type ProgramInfo, type ProgramSources, type ShaderSource } from './program.ts';
+import { createProgram, uniformChanged, uniformLocation, unsentUniform, type ProgramInfo, type ProgramSources, type ShaderSource } from './program.ts';
 import { SKIN_VERTEX_SHADER, SkinShader } from './skin-shaders.ts';
 
 export { SKIN_VERTEX_SHADER };
@@ -89,11 +89,11 @@ export function meshPassOf(info: ProgramInfo, shader: SkinShader): MeshPass {
     weightPaint: null,
     sent: {
       constants: false,
-      viewProjection: new Float32Array(16).fill(Number.NaN),
-      cameraPosition: new Float32Array(3).fill(Number.NaN),
-      keyLightDirection: new Float32Array(3).fill(Number.NaN),
-      fillLightDirection: new Float32Array(3).fill(Number.NaN),
-      albedo: new Float32Array(3).fill(Number.NaN),
+      viewProjection: unsentUniform(16),
+      cameraPosition: unsentUniform(3),
+      keyLightDirection: unsentUniform(3),
+      fillLightDirection: unsentUniform(3),
+      albedo: unsentUniform(3),
       selectedJoint: -2,
     },
   };

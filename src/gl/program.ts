@@ -184,8 +184,13 @@ export function uniformLocation(info: ProgramInfo, name: string): WebGLUniformLo
   return info.uniforms.get(name) ?? null;
 }
 
+/** A `sent` array for uniformChanged: `length` floats, NaN, which no value equals, so the first call sends. */
+export function unsentUniform(length: number): Float32Array {
+  return new Float32Array(length).fill(Number.NaN);
+}
+
 /**
- * Copies `value` into `sent` (what a uniform was last given, owned by its pass; filled with NaN
+ * Copies `value` into `sent` (what a uniform was last given, owned by its pass; unsentUniform
  * before the first frame) and says whether they differed. A program keeps its uniforms from one
  * draw to the next and a playing clip changes none of the camera's and lights', so a pass sends
  * only what changed: a WebGL call costs the page's main thread microseconds even when its value

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { beginMeshPass, meshPassOf, setMeshPassSelectedJoint, type MeshPassFrame } from '../../src/gl/mesh-pass.ts';
 import { drawGroundPass, placeGround, type GroundPass } from '../../src/gl/ground-pass.ts';
-import { uniformChanged } from '../../src/gl/program.ts';
+import { uniformChanged, unsentUniform } from '../../src/gl/program.ts';
 import { SkinShader } from '../../src/gl/skin-shaders.ts';
 
 /** A WebGL2 context that records the names of the uniform* calls made on it and ignores the rest. */
@@ -36,7 +36,7 @@ function meshFrame(): MeshPassFrame {
 
 describe('uniformChanged', () => {
   it('says whether the value differs from what was sent, and keeps the value', () => {
-    const sent = new Float32Array(3).fill(Number.NaN);
+    const sent = unsentUniform(3);
     expect(uniformChanged(sent, [1, 2, 3])).toBe(true);
     expect(Array.from(sent)).toEqual([1, 2, 3]);
     expect(uniformChanged(sent, new Float32Array([1, 2, 3]))).toBe(false);
@@ -93,7 +93,7 @@ describe('drawGroundPass', () => {
       shadowRadius: 'u_shadowRadius' as unknown as WebGLUniformLocation,
       lineColor: 'u_lineColor' as unknown as WebGLUniformLocation,
       lineOpacity: 'u_lineOpacity' as unknown as WebGLUniformLocation,
-      sent: { viewProjection: new Float32Array(16).fill(Number.NaN), lineColor: new Float32Array(3).fill(Number.NaN), lineOpacity: Number.NaN, placement: null },
+      sent: { viewProjection: unsentUniform(16), lineColor: unsentUniform(3), lineOpacity: Number.NaN, placement: null },
     };
     const placement = placeGround([-1, 0, -1], [1, 2, 1]);
     const viewProjection = new Float32Array(16).fill(0.5);
