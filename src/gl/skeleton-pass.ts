@@ -55,6 +55,8 @@ export interface SkeletonPass {
   data: Float32Array;
   /** Capsules the buffers have room for. */
   capacity: number;
+  /** drawSkeletonPass's capsule styles (CapsuleStyle), STYLE_FLOATS each; owned by the pass. */
+  styles: Float32Array;
 }
 
 /** The overlay's shaders. */
@@ -101,6 +103,7 @@ export function createSkeletonPass(gl: WebGL2RenderingContext, capacity: number)
     instances,
     data,
     capacity,
+    styles: new Float32Array(4 * STYLE_FLOATS),
   };
 }
 
@@ -133,19 +136,54 @@ const AXIS_COLORS = [
   [0.26, 0.5, 0.96],
 ] as const;
 
-/** Appends one capsule at instance `index`; positions are the translation columns of two globals. */
+/**
+ * Floats per capsule style in SkeletonPass.styles: radius at the start and at the end (framebuffer
+ * pixels), then sRGB colour and straight alpha (4 floats in [0, 1]) — instance floats 6 to 11.
+ */
+const STYLE_FLOATS = 6;
+/** Offsets of drawSkeletonPass's capsule styles in SkeletonPass.styles, rewritten each frame. */
+const CapsuleStyle = {
+  BONE: 0,
+  SELECTED_BONE: STYLE_FLOATS,
+  JOINT: 2 * STYLE_FLOATS,
+  SELECTED_JOINT: 3 * STYLE_FLOATS,
+} as const;
+
+/**
+ * Writes the style at styles[offset] (see STYLE_FLOATS): radii given in CSS pixels (constants,
+ * so that no fraction is boxed on the way in; see writeCapsule), then colour and alpha.
+ */
+function setStyle(
+  styles: Float32Array,
+  offset: number,
+  frame: SkeletonFrame,
+  startRadiusCss: number,
+  endRadiusCss: number,
+  color: ArrayLike<number>,
+  alpha: number,
+): void {
+  styles[offset] = startRadiusCss * frame.pixelRatio;
+  styles[offset + 1] = endRadiusCss * frame.pixelRatio;
+  styles[offset + 2] = color[0];
+  styles[offset + 3] = color[1];
+  styles[offset + 4] = color[2];
+  styles[offset + 5] = alpha;
+}
+
+/**
+ * Appends one capsule at instance `index`, from the origin of startNode's global to endNode's,
+ * in the style at styles[styleOffset]. Its arguments are indices and arrays only: a number with
+ * a fraction passed to a call the JavaScript engine does not inline is boxed, 16 bytes on the
+ * heap, and this runs for every bone of every frame.
+ */
 function writeCapsule(
   data: Float32Array,
   index: number,
   globals: Float32Array,
   startNode: number,
   endNode: number,
-  startRadius: number,
-  endRadius: number,
-  r: number,
-  g: number,
-  b: number,
-  a: number,
+  styles: Float32Array,
+  styleOffset: number,
 ): number {
   const o = INSTANCE_FLOATS * index;
   const s = 16 * startNode + 12;
@@ -156,12 +194,7 @@ function writeCapsule(
   data[o + 3] = globals[e];
   data[o + 4] = globals[e + 1];
   data[o + 5] = globals[e + 2];
-  data[o + 6] = startRadius;
-  data[o + 7] = endRadius;
-  data[o + 8] = r;
-  data[o + 9] = g;
-  data[o + 10] = b;
-  data[o + 11] = a;
+  for (let i = 0; i < STYLE_FLOATS; i++) data[o + 6 + i] = styles[styleOffset + i];
   return index + 1;
 }
 
@@ -170,39 +203,43 @@ function writeCapsule(
  * framebuffer (depth test off, premultiplied blending). Allocates nothing.
  */
 export function drawSkeletonPass(gl: WebGL2RenderingContext, pass: SkeletonPass, layout: SkeletonLayout, frame: SkeletonFrame): void {
-  const { data, capacity } = pass;
+  const { data, capacity, styles } = pass;
   const { globals, selectedNode, pixelRatio, boneColor, accentColor } = frame;
   const nodeCount = Math.floor(globals.length / 16);
   const bones = layout.bones;
   const joints = layout.joints;
   let count = 0;
+  setStyle(styles, CapsuleStyle.BONE, frame, 5, 1.75, boneColor, 0.92);
+  setStyle(styles, CapsuleStyle.SELECTED_BONE, frame, 5, 1.75, accentColor, 0.92);
+  setStyle(styles, CapsuleStyle.JOINT, frame, 3.5, 3.5, boneColor, 1);
+  setStyle(styles, CapsuleStyle.SELECTED_JOINT, frame, 5.5, 5.5, accentColor, 1);
 
   for (let i = 0; i < bones.length && count < capacity; i += 2) {
     const parent = bones[i];
     const child = bones[i + 1];
     if (parent >= nodeCount || child >= nodeCount) continue;
-    const color = parent === selectedNode ? accentColor : boneColor;
-    count = writeCapsule(data, count, globals, parent, child, 5 * pixelRatio, 1.75 * pixelRatio, color[0], color[1], color[2], 0.92);
+    count = writeCapsule(data, count, globals, parent, child, styles, parent === selectedNode ? CapsuleStyle.SELECTED_BONE : CapsuleStyle.BONE);
   }
   for (let i = 0; i < joints.length && count < capacity; i++) {
     const node = joints[i];
     if (node >= nodeCount || node === selectedNode) continue;
-    count = writeCapsule(data, count, globals, node, node, 3.5 * pixelRatio, 3.5 * pixelRatio, boneColor[0], boneColor[1], boneColor[2], 1);
+    count = writeCapsule(data, count, globals, node, node, styles, CapsuleStyle.JOINT);
   }
   if (selectedNode >= 0 && selectedNode < nodeCount && count + 4 <= capacity) {
     // Axes: from the joint's origin along its normalised X, Y and Z columns (the columns may carry scale).
     const g = 16 * selectedNode;
     for (let axis = 0; axis < 3; axis++) {
       const c = g + 4 * axis;
-      const length = Math.hypot(globals[c], globals[c + 1], globals[c + 2]);
+      const x = globals[c], y = globals[c + 1], z = globals[c + 2];
+      const length = Math.sqrt(x * x + y * y + z * z);
       const k = length > 0 ? frame.axisLength / length : 0;
       const o = INSTANCE_FLOATS * count;
       data[o] = globals[g + 12];
       data[o + 1] = globals[g + 13];
       data[o + 2] = globals[g + 14];
-      data[o + 3] = globals[g + 12] + globals[c] * k;
-      data[o + 4] = globals[g + 13] + globals[c + 1] * k;
-      data[o + 5] = globals[g + 14] + globals[c + 2] * k;
+      data[o + 3] = globals[g + 12] + x * k;
+      data[o + 4] = globals[g + 13] + y * k;
+      data[o + 5] = globals[g + 14] + z * k;
       data[o + 6] = 1.6 * pixelRatio;
       data[o + 7] = 1.6 * pixelRatio;
       data[o + 8] = AXIS_COLORS[axis][0];
@@ -211,7 +248,7 @@ export function drawSkeletonPass(gl: WebGL2RenderingContext, pass: SkeletonPass,
       data[o + 11] = 1;
       count++;
     }
-    count = writeCapsule(data, count, globals, selectedNode, selectedNode, 5.5 * pixelRatio, 5.5 * pixelRatio, accentColor[0], accentColor[1], accentColor[2], 1);
+    count = writeCapsule(data, count, globals, selectedNode, selectedNode, styles, CapsuleStyle.SELECTED_JOINT);
   }
   drawCapsules(gl, pass, count, frame.viewProjection, frame.width, frame.height);
 }
