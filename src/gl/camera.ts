@@ -1,6 +1,6 @@
 // An orbit camera: it circles a target point at some distance, looking at it, with the model's +Y
-// up. State is four numbers (yaw, pitch, distance, target); update() turns them into matrices in
-// buffers the camera owns, allocating nothing.
+// up. State is four numbers (yaw, pitch, distance, target); updateOrbitCamera turns them into
+// matrices in buffers the camera owns, allocating nothing, and only when they changed.
 
 /** Vertical field of view, radians. */
 const FIELD_OF_VIEW = (35 * Math.PI) / 180;
@@ -32,6 +32,12 @@ export interface OrbitCamera {
   right: Float32Array;
   up: Float32Array;
   back: Float32Array;
+  /**
+   * What the outputs were last computed for — yaw, pitch, distance, target (3), maxDistance, and
+   * the view's width ÷ height — NaN before the first update: a camera nobody moved is not
+   * recomputed every frame.
+   */
+  computedFor: Float64Array;
 }
 
 export function createOrbitCamera(): OrbitCamera {
@@ -50,6 +56,7 @@ export function createOrbitCamera(): OrbitCamera {
     right: new Float32Array(3),
     up: new Float32Array(3),
     back: new Float32Array(3),
+    computedFor: new Float64Array(8).fill(Number.NaN),
   };
 }
 
@@ -86,7 +93,7 @@ export function aimAtBox(camera: OrbitCamera, min: ArrayLike<number>, max: Array
   camera.target[1] = cy;
   camera.target[2] = cz;
   camera.distance = 1;
-  updateOrbitCamera(camera, aspect);
+  updateOrbitCamera(camera, aspect, 1);
   const tanVertical = Math.tan(FIELD_OF_VIEW / 2) / FRAME_MARGIN;
   const tanHorizontal = tanVertical * Math.max(aspect, 0.1);
   let distance = 0;
@@ -126,8 +133,42 @@ export function zoomBy(camera: OrbitCamera, factor: number): void {
   camera.distance = Math.min(camera.maxDistance, Math.max(camera.minDistance, camera.distance * factor));
 }
 
-/** Recomputes position, frame vectors, view, projection and viewProjection for `aspect` (width / height). */
-export function updateOrbitCamera(camera: OrbitCamera, aspect: number): void {
+/**
+ * Recomputes position, frame vectors, view, projection and viewProjection for a view `width` ×
+ * `height` (any unit: only their ratio counts), unless none of what they depend on changed since
+ * the last time. The frame loops pass the framebuffer's whole pixels: a ratio passed in, a number
+ * with a fraction, would be boxed on the heap every frame wherever the JavaScript engine does not
+ * inline the call. The check is a function of its own, so that the engine optimises it as soon as
+ * it runs every frame (it counts a function's runs against its size).
+ */
+export function updateOrbitCamera(camera: OrbitCamera, width: number, height: number): void {
+  const { target, computedFor } = camera;
+  const aspect = width / (height > 1e-6 ? height : 1e-6);
+  if (
+    computedFor[0] === camera.yaw &&
+    computedFor[1] === camera.pitch &&
+    computedFor[2] === camera.distance &&
+    computedFor[3] === target[0] &&
+    computedFor[4] === target[1] &&
+    computedFor[5] === target[2] &&
+    computedFor[6] === camera.maxDistance &&
+    computedFor[7] === aspect
+  ) {
+    return;
+  }
+  computedFor[0] = camera.yaw;
+  computedFor[1] = camera.pitch;
+  computedFor[2] = camera.distance;
+  computedFor[3] = target[0];
+  computedFor[4] = target[1];
+  computedFor[5] = target[2];
+  computedFor[6] = camera.maxDistance;
+  computedFor[7] = aspect;
+  computeOrbitCamera(camera, aspect);
+}
+
+/** updateOrbitCamera's work: the camera's outputs for the view's `aspect` (width ÷ height). */
+function computeOrbitCamera(camera: OrbitCamera, aspect: number): void {
   const { target, position, right, up, back, view, projection, viewProjection } = camera;
   const cosPitch = Math.cos(camera.pitch);
   back[0] = Math.sin(camera.yaw) * cosPitch;
@@ -137,7 +178,8 @@ export function updateOrbitCamera(camera: OrbitCamera, aspect: number): void {
   position[1] = target[1] + back[1] * camera.distance;
   position[2] = target[2] + back[2] * camera.distance;
   // right = normalize(worldUp × back), with worldUp = +Y: (back.z, 0, −back.x) / |…|.
-  const rightLength = Math.hypot(back[2], back[0]);
+  // Math.hypot boxes its arguments where the engine does not inline it; these cannot overflow.
+  const rightLength = Math.sqrt(back[2] * back[2] + back[0] * back[0]);
   right[0] = back[2] / rightLength;
   right[1] = 0;
   right[2] = -back[0] / rightLength;

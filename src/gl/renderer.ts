@@ -262,7 +262,7 @@ export function drawMeshes(
 export function drawFrame(renderer: Renderer, frame: RenderFrame): void {
   const { gl, meshPass } = renderer;
   const { camera, colors } = frame;
-  updateOrbitCamera(camera, frame.width / Math.max(frame.height, 1));
+  updateOrbitCamera(camera, frame.width, frame.height);
   const meshFrame = renderer.meshFrame;
   meshFrame.viewProjection = camera.viewProjection;
   meshFrame.cameraPosition = camera.position;

@@ -161,7 +161,7 @@ describe('rayThroughViewPoint', () => {
     camera.distance = 4;
     camera.target.set([0.5, 1, -0.25]);
     const [width, height] = [640, 400];
-    updateOrbitCamera(camera, width / height);
+    updateOrbitCamera(camera, width, height);
     const origin = new Float32Array(3), direction = new Float32Array(3);
     for (const point of [
       [0.5, 1, -0.25],
@@ -251,7 +251,7 @@ describe('picking on the bend tube, bent as its figure bends it', () => {
       max[i % 3] = Math.max(max[i % 3], skinned[i]);
     }
     frameBox(camera, min, max, width / height, 0.35, 0.1);
-    updateOrbitCamera(camera, width / height);
+    updateOrbitCamera(camera, width, height);
     const origin = new Float32Array(3), direction = new Float32Array(3);
     const hit = createVertexPick();
     let checked = 0;

@@ -74,7 +74,7 @@ describe('drawTriangles', () => {
     camera.yaw = 0;
     camera.pitch = 0;
     camera.distance = 3;
-    updateOrbitCamera(camera, 1);
+    updateOrbitCamera(camera, 1, 1);
     const vp = camera.viewProjection;
     const clip = new Float32Array((positions.length / 3) * 4);
     for (let i = 0; i < positions.length / 3; i++) {

@@ -82,7 +82,7 @@ describe('aimAtBox', () => {
     const { bounds, aspect, yaw, pitch } = cases[1];
     const camera = createOrbitCamera();
     aimAtBox(camera, bounds.min, bounds.max, aspect, yaw, pitch);
-    updateOrbitCamera(camera, aspect);
+    updateOrbitCamera(camera, aspect, 1);
     let largest = 0;
     for (let corner = 0; corner < 8; corner++) {
       const point = vec4.fromValues(corner & 1 ? bounds.max[0] : bounds.min[0], corner & 2 ? bounds.max[1] : bounds.min[1], corner & 4 ? bounds.max[2] : bounds.min[2], 1);
@@ -92,6 +92,44 @@ describe('aimAtBox', () => {
     expect(largest).toBeCloseTo(EDGE, 4);
   });
 
+
+  it('recomputes its matrices when, and only when, something they depend on changed', () => {
+    const camera = createOrbitCamera();
+    // A fresh camera's matrices computed for each change alone: what the cached camera must match.
+    const fresh = (change: (c: OrbitCamera) => void, width: number, height: number) => {
+      const other = createOrbitCamera();
+      change(other);
+      updateOrbitCamera(other, width, height);
+      return Array.from(other.viewProjection);
+    };
+    updateOrbitCamera(camera, 640, 400);
+    const first = Array.from(camera.viewProjection);
+    // Nothing changed: the outputs are left as they are (a stamp written into them survives).
+    camera.viewProjection[0] = 12345;
+    updateOrbitCamera(camera, 640, 400);
+    expect(camera.viewProjection[0]).toBe(12345);
+    // The same ratio from other sizes is no change either.
+    updateOrbitCamera(camera, 1280, 800);
+    expect(camera.viewProjection[0]).toBe(12345);
+
+    const changes: [string, (c: OrbitCamera) => void, number, number][] = [
+      ['the ratio', () => {}, 400, 400],
+      ['the yaw', (c) => (c.yaw = 1.1), 400, 400],
+      ['the pitch', (c) => { c.yaw = 1.1; c.pitch = -0.3; }, 400, 400],
+      ['the distance', (c) => { c.yaw = 1.1; c.pitch = -0.3; c.distance = 2; }, 400, 400],
+      ['the target', (c) => { c.yaw = 1.1; c.pitch = -0.3; c.distance = 2; c.target.set([0, 0.5, 0]); }, 400, 400],
+      ['the far plane (maxDistance)', (c) => { c.yaw = 1.1; c.pitch = -0.3; c.distance = 2; c.target.set([0, 0.5, 0]); c.maxDistance = 50; }, 400, 400],
+    ];
+    let previous = first;
+    for (const [what, change, width, height] of changes) {
+      change(camera);
+      updateOrbitCamera(camera, width, height);
+      const now = Array.from(camera.viewProjection);
+      expect(now, what).not.toEqual(previous);
+      expect(now, what).toEqual(fresh(change, width, height));
+      previous = now;
+    }
+  });
   it('keeps the pitch within ±85°', () => {
     const camera = createOrbitCamera();
     aimAtBox(camera, [0, 0, 0], [1, 1, 1], 1, 0, 2);

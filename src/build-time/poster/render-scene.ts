@@ -85,7 +85,7 @@ export function renderPoster(scene: PosterScene, width: number, height: number):
   const aspect = width / height;
   const camera = createOrbitCamera();
   frameBox(camera, bounds.min, bounds.max, aspect, scene.yaw, scene.pitch);
-  updateOrbitCamera(camera, aspect);
+  updateOrbitCamera(camera, width, height);
   scene.pose(player);
 
   const shading = createShading(camera, scene.weights);

@@ -671,7 +671,7 @@ class CrowdIsland implements Island {
     const gl = renderer.gl;
     const canvas = this.figure.canvas;
     const camera = this.cameraControl.camera;
-    updateOrbitCamera(camera, canvas.width / Math.max(canvas.height, 1));
+    updateOrbitCamera(camera, canvas.width, canvas.height);
     const frame = this.meshFrame;
     frame.viewProjection = camera.viewProjection;
     frame.cameraPosition = camera.position;
