@@ -37,6 +37,9 @@
 //   first frame      ms from navigation start to the first drawn frame
 //   JS gzip          every JavaScript file the server sent for the page, gzip (node:zlib) bytes
 //   heap             JSHeapUsedSize at the end of the window
+//   alloc/fr         after the window, JavaScript allocated per drawn frame over ALLOCATION_SECONDS:
+//                    CDP's sampling heap profiler (every script on the page, the frame probe's
+//                    own included, objects a GC has already collected counted too), bytes ÷ frames
 //   longest task     longest PerformanceObserver 'longtask' from navigation to the window's end
 import { existsSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
@@ -78,6 +81,9 @@ const UNCAPPED_ARGS = ['--disable-gpu-vsync', '--disable-frame-rate-limit'];
 /** replayFrameCost: frames issued per round, and rounds. */
 const REPLAYED_FRAMES = 60;
 const REPLAY_ROUNDS = 5;
+/** Seconds of the allocation measure, and the sampling heap profiler's mean interval between samples, bytes. */
+const ALLOCATION_SECONDS = 3;
+const ALLOCATION_SAMPLING_BYTES = 32;
 /** Longest wait for a page's first drawn frame, ms (SwiftShader at 4× throttling is slow to start). */
 const FIRST_FRAME_TIMEOUT = 90_000;
 
@@ -124,12 +130,37 @@ export interface RunResult {
   jsGzipBytes: number;
   scripts: ServedScript[];
   heapUsedBytes: number;
+  /** JavaScript allocated per drawn frame after the window (allocatedPerFrame), bytes. */
+  allocatedBytesPerFrame: number;
   longestTaskMs: number;
   longestTaskInWindowMs: number;
 }
 
-type Metric = 'fps' | 'drawCallsPerFrame' | 'scriptMsPerFrame' | 'taskMsPerFrame' | 'gpuProcessMsPerFrame' | 'glReplayMsPerFrame' | 'firstFrameMs' | 'jsGzipBytes' | 'heapUsedBytes' | 'longestTaskMs';
-const METRICS: Metric[] = ['fps', 'drawCallsPerFrame', 'scriptMsPerFrame', 'taskMsPerFrame', 'gpuProcessMsPerFrame', 'glReplayMsPerFrame', 'firstFrameMs', 'jsGzipBytes', 'heapUsedBytes', 'longestTaskMs'];
+type Metric =
+  | 'fps'
+  | 'drawCallsPerFrame'
+  | 'scriptMsPerFrame'
+  | 'taskMsPerFrame'
+  | 'gpuProcessMsPerFrame'
+  | 'glReplayMsPerFrame'
+  | 'firstFrameMs'
+  | 'jsGzipBytes'
+  | 'heapUsedBytes'
+  | 'allocatedBytesPerFrame'
+  | 'longestTaskMs';
+const METRICS: Metric[] = [
+  'fps',
+  'drawCallsPerFrame',
+  'scriptMsPerFrame',
+  'taskMsPerFrame',
+  'gpuProcessMsPerFrame',
+  'glReplayMsPerFrame',
+  'firstFrameMs',
+  'jsGzipBytes',
+  'heapUsedBytes',
+  'allocatedBytesPerFrame',
+  'longestTaskMs',
+];
 
 export interface ThrottleSummary {
   throttle: number;
@@ -179,6 +210,29 @@ async function sample(page: Page, cdp: CDPSession, browserCdp: CDPSession): Prom
     heapUsedBytes: metric('JSHeapUsedSize'),
     gpuProcessSeconds: await gpuProcessSeconds(browserCdp),
   };
+}
+
+/** Total bytes of the samples under `node` of a sampling heap profile. */
+function sampledBytes(node: { selfSize: number; children: { selfSize: number; children: unknown[] }[] }): number {
+  let bytes = node.selfSize;
+  for (const child of node.children) bytes += sampledBytes(child as typeof node);
+  return bytes;
+}
+
+/** JavaScript the page allocates per drawn frame over ALLOCATION_SECONDS (see the header), bytes. */
+async function allocatedPerFrame(page: Page, cdp: CDPSession): Promise<number> {
+  await cdp.send('HeapProfiler.enable');
+  const framesBefore = await page.evaluate(() => window.__frameProbe.frames);
+  await cdp.send('HeapProfiler.startSampling', {
+    samplingInterval: ALLOCATION_SAMPLING_BYTES,
+    includeObjectsCollectedByMajorGC: true,
+    includeObjectsCollectedByMinorGC: true,
+  });
+  await page.waitForTimeout(ALLOCATION_SECONDS * 1000);
+  const { profile } = await cdp.send('HeapProfiler.stopSampling');
+  const frames = (await page.evaluate(() => window.__frameProbe.frames)) - framesBefore;
+  await cdp.send('HeapProfiler.disable');
+  return frames > 0 ? sampledBytes(profile.head) / frames : NaN;
 }
 
 async function runOnce(browser: Browser, browserCdp: CDPSession, server: StaticServer, options: BenchOptions, kind: PageKind, throttle: number, round: number): Promise<RunResult> {
@@ -236,6 +290,7 @@ async function runOnce(browser: Browser, browserCdp: CDPSession, server: StaticS
       };
     }, canvasSelector);
     if (details === null) throw new Error(`${kind} (${url}) has no ${canvasSelector}`);
+    const allocatedBytesPerFrame = await allocatedPerFrame(page, cdp);
     const replayed = await page.evaluate(replayFrameCost, { frames: REPLAYED_FRAMES, rounds: REPLAY_ROUNDS });
     if (errors.length > 0) throw new Error(`${kind} (${url}) reported errors: ${errors.join(' | ')}`);
 
@@ -263,6 +318,7 @@ async function runOnce(browser: Browser, browserCdp: CDPSession, server: StaticS
       jsGzipBytes: scripts.reduce((sum, script) => sum + script.gzipBytes, 0),
       scripts,
       heapUsedBytes: after.heapUsedBytes,
+      allocatedBytesPerFrame,
       longestTaskMs: Math.max(0, ...details.longTasks.map((task) => task.duration)),
       longestTaskInWindowMs: Math.max(0, ...windowTasks.map((task) => task.duration)),
     };
@@ -338,8 +394,8 @@ export function pageTable(result: PageBenchmark): string {
   const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
   const mb = (bytes: number) => `${(bytes / 1048576).toFixed(1)} MB`;
   const ms = (value: number, digits = 2) => `${value.toFixed(digits)} ms`;
-  const header = ['run', 'fps', 'draws/fr', 'script/fr', 'task/fr', 'GPU proc/fr', 'GL replayed', '1st frame', 'JS gzip', 'heap', 'longest task'];
-  const widths = [20, 6, 8, 9, 9, 11, 11, 9, 9, 7, 12];
+  const header = ['run', 'fps', 'draws/fr', 'script/fr', 'task/fr', 'GPU proc/fr', 'GL replayed', '1st frame', 'JS gzip', 'heap', 'alloc/fr', 'longest task'];
+  const widths = [20, 6, 8, 9, 9, 11, 11, 9, 9, 7, 8, 12];
   const format = (values: Record<Metric, number>) => [
     values.fps.toFixed(1),
     values.drawCallsPerFrame.toFixed(1),
@@ -350,6 +406,7 @@ export function pageTable(result: PageBenchmark): string {
     ms(values.firstFrameMs, 0),
     kb(values.jsGzipBytes),
     mb(values.heapUsedBytes),
+    `${values.allocatedBytesPerFrame.toFixed(0)} B`,
     ms(values.longestTaskMs, 0),
   ];
   const first = result.runs[0];
@@ -374,6 +431,7 @@ export function pageTable(result: PageBenchmark): string {
     'GPU proc: CPU ms of the GPU process per drawn frame (SwiftShader draws and composites there);',
     'GL replayed: ms per frame of one recorded frame’s WebGL calls issued 60 times in a row (drawing alone, no compositing; least of 5 rounds);',
     '1st frame: navigation → first drawn frame; JS gzip: every script the page loaded (zlib default level); heap: JSHeapUsedSize at the end;',
+    `alloc/fr: JavaScript allocated per drawn frame in ${ALLOCATION_SECONDS} s after the window (CDP sampling heap profiler, every script on the page);`,
     'longest task: longest long task (≥ 50 ms) from navigation to the end of the window, 0 if none. AA / α: the context is antialiased / has alpha.',
   );
   for (const kind of ['ours', 'three'] as const) {
