@@ -8,7 +8,9 @@
 //
 // Per page: performance and accessibility scores (0–100), total blocking time and largest
 // contentful paint (ms, Lighthouse's simulated values), and the JavaScript and CSS the page
-// loaded, gzip bytes (node:zlib over the served files, as in bench-page.ts).
+// loaded, gzip bytes (node:zlib over the served files, as in bench-page.ts). For a page under
+// SCORE_TO_EXPLAIN, its long tasks as Lighthouse saw them (simulated start and duration, and the
+// script it names), which are what total blocking time adds up.
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -32,7 +34,12 @@ export interface PageAudit {
   accessibilityFailures: string[];
   /** Lighthouse's own warnings for the run (empty when clean). */
   warnings: string[];
+  /** Lighthouse's long-tasks audit: simulated start and duration (ms), and the script it names (a URL path, or "Unattributable"). */
+  longTasks: { startMs: number; durationMs: number; script: string }[];
 }
+
+/** Pages scoring below this (performance) have their long tasks listed under the table. */
+const SCORE_TO_EXPLAIN = 98;
 
 /** URL paths of every HTML page under `dist` (index.html → its directory), Pagefind's files left out. */
 export function builtPages(dist: string): string[] {
@@ -93,6 +100,12 @@ export async function runLighthouse(distOption: string, log: (line: string) => v
         const items = (audit.details as { items?: { node?: { selector?: string } }[] } | undefined)?.items ?? [];
         return [`${id}: ${items[0]?.node?.selector ?? '(no element named)'}${items.length > 1 ? ` and ${items.length - 1} more` : ''}`];
       });
+      const longTaskItems = (lhr.audits['long-tasks']?.details as { items?: { url?: string; startTime?: number; duration?: number }[] } | undefined)?.items ?? [];
+      const longTasks = longTaskItems.map((task) => ({
+        startMs: task.startTime ?? NaN,
+        durationMs: task.duration ?? NaN,
+        script: task.url?.startsWith(server.origin) ? task.url.slice(server.origin.length) : (task.url ?? ''),
+      }));
       audits.push({
         path,
         performance: score('performance'),
@@ -103,6 +116,7 @@ export async function runLighthouse(distOption: string, log: (line: string) => v
         cssGzipBytes: bytes.Stylesheet,
         accessibilityFailures,
         warnings: lhr.runWarnings,
+        longTasks,
       });
     }
   } finally {
@@ -133,6 +147,13 @@ export function lighthouseTable(result: Awaited<ReturnType<typeof runLighthouse>
   }
   const failing = result.pages.filter((page) => page.accessibilityFailures.length > 0);
   if (failing.length > 0) lines.push('', ...failing.map((page) => `accessibility, ${page.path}: ${page.accessibilityFailures.join(' | ')}`));
+  const slow = result.pages.filter((page) => page.performance < SCORE_TO_EXPLAIN && page.longTasks.length > 0);
+  if (slow.length > 0) {
+    lines.push('', `long tasks of pages under ${SCORE_TO_EXPLAIN} (simulated start + duration, script):`);
+    for (const page of slow) {
+      lines.push(`  ${page.path}: ${page.longTasks.map((task) => `${Math.round(task.startMs)}+${Math.round(task.durationMs)} ms ${task.script}`).join(', ')}`);
+    }
+  }
   const warned = result.pages.filter((page) => page.warnings.length > 0);
   if (warned.length > 0) lines.push('', ...warned.map((page) => `warning, ${page.path}: ${page.warnings.join(' | ')}`));
   lines.push('', 'perf, a11y: category scores 0–100; TBT: total blocking time; LCP: largest contentful paint (both simulated); bytes: gzip of the served files.');
