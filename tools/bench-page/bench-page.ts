@@ -62,7 +62,9 @@ const VIEWPORT = { width: 1280, height: 900 };
  * around the home page's figure that is text, the control panel and the stage's gradient, where
  * the viewer's page is one colour. Measured so (2026-11-27, 1×): GPU process 37.7 ms per frame
  * against three.js's 18.7, of which WebGL's own commands about 1 ms for either; alone, 26.2 against
- * 18.4 ms and 0.97× three.js's frame rate (57.7 against 59.4 fps).
+ * 18.4 ms and 0.97× three.js's frame rate (57.7 against 59.4 fps). Its first frame comes about 2.5 s
+ * late: the figure waits for the poster it opens on to be shown (island-manager.ts, POSTER_PAINT_WAIT),
+ * and a hidden poster never is.
  */
 const FIGURE_ALONE_CSS = 'body *{visibility:hidden!important} .island canvas{visibility:visible!important} body{background:#f7f5f0!important}';
 /**
