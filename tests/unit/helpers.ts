@@ -87,6 +87,19 @@ export function randomMat4(random: () => number): Float32Array {
 
 export { boxedNumbers, newSpaceGrowth } from '../../tools/allocation.ts';
 
+/**
+ * A stand-in WebGL2 context for tests of draw code, which needs no GPU: each method call is handed
+ * to `onCall` (its name and arguments) and returns nothing; each constant (an upper-case name) is 0.
+ */
+export function stubWebGl(onCall: (name: string, args: unknown[]) => void): WebGL2RenderingContext {
+  return new Proxy({} as Record<string | symbol, unknown>, {
+    get: (_, name) => {
+      if (typeof name !== 'string') return undefined;
+      return /^[A-Z_0-9]+$/.test(name) ? 0 : (...args: unknown[]) => onCall(name, args);
+    },
+  }) as unknown as WebGL2RenderingContext;
+}
+
 /** A primitive from plain arrays (normals optional). */
 export function primitiveOf(positions: number[], joints: number[], weights: number[], normals: number[] | null = null): SkinnedPrimitive {
   return {

@@ -3,19 +3,17 @@
 // how many it draws. Checked against a stand-in WebGL context that records the draw call.
 import { describe, expect, it } from 'vitest';
 import { drawSkeletonPass, type SkeletonFrame, type SkeletonLayout, type SkeletonPass } from '../../src/gl/skeleton-pass.ts';
-import { expectClose } from './helpers.ts';
+import { expectClose, stubWebGl } from './helpers.ts';
 
 /** Floats per capsule: start xyz, end xyz, radii (2), colour rgba (skeleton-pass.ts's INSTANCE_FLOATS). */
 const INSTANCE_FLOATS = 12;
 
-/** A WebGL2 context that records drawArraysInstanced's instance counts and ignores every other call. */
+/** A stand-in WebGL2 context that records drawArraysInstanced's instance counts. */
 function recordingContext(): { gl: WebGL2RenderingContext; instanceCounts: number[] } {
   const instanceCounts: number[] = [];
-  const gl = new Proxy({} as Record<string | symbol, unknown>, {
-    get: (_, name) => (typeof name === 'string' && /^[A-Z_0-9]+$/.test(name) ? 0 : (...args: unknown[]) => {
-      if (name === 'drawArraysInstanced') instanceCounts.push(args[3] as number);
-    }),
-  }) as unknown as WebGL2RenderingContext;
+  const gl = stubWebGl((name, args) => {
+    if (name === 'drawArraysInstanced') instanceCounts.push(args[3] as number);
+  });
   return { gl, instanceCounts };
 }
 

@@ -7,15 +7,14 @@ import { beginMeshPass, meshPassOf, setMeshPassSelectedJoint, type MeshPassFrame
 import { drawGroundPass, placeGround, type GroundPass } from '../../src/gl/ground-pass.ts';
 import { uniformChanged, unsentUniform } from '../../src/gl/program.ts';
 import { SkinShader } from '../../src/gl/skin-shaders.ts';
+import { stubWebGl } from './helpers.ts';
 
-/** A WebGL2 context that records the names of the uniform* calls made on it and ignores the rest. */
+/** A stand-in WebGL2 context that records the names of the uniform* calls made on it. */
 function recordingContext(): { gl: WebGL2RenderingContext; uniformCalls: string[] } {
   const uniformCalls: string[] = [];
-  const gl = new Proxy({} as Record<string | symbol, unknown>, {
-    get: (_, name) => (typeof name === 'string' && /^[A-Z_0-9]+$/.test(name) ? 0 : (...args: unknown[]) => {
-      if (typeof name === 'string' && name.startsWith('uniform')) uniformCalls.push(`${name} ${String(args[0])}`);
-    }),
-  }) as unknown as WebGL2RenderingContext;
+  const gl = stubWebGl((name, args) => {
+    if (name.startsWith('uniform')) uniformCalls.push(`${name} ${String(args[0])}`);
+  });
   return { gl, uniformCalls };
 }
 
