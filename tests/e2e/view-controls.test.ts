@@ -349,6 +349,16 @@ describe('on a touch screen', () => {
 
   it('the on-screen buttons turn, tilt and zoom when tapped', async () => {
     const { context, page, island } = await openTouch('/chapters/hierarchy-traversal/', 'traversal-figure');
+    // On a stage this narrow they stand in one row along its bottom edge, in this order, so that
+    // none stands over the middle of what the figure frames.
+    const order = ['Zoom in', 'Zoom out', 'Turn left', 'Tilt up', 'Tilt down', 'Turn right'];
+    const boxes = await Promise.all(order.map(async (name) => (await island.getByRole('button', { name, exact: true }).boundingBox())!));
+    const stage = (await island.locator('canvas').boundingBox())!;
+    for (const [i, box] of boxes.entries()) {
+      expect(box.y, `${order[i]} in the bottom row`).toBeCloseTo(boxes[0].y, 0);
+      expect(box.y + box.height, `${order[i]} near the stage's bottom`).toBeGreaterThan(stage.y + stage.height - 40);
+      if (i > 0) expect(box.x, `${order[i]} right of ${order[i - 1]}`).toBeGreaterThan(boxes[i - 1].x);
+    }
     for (const name of ['Turn left', 'Turn right', 'Tilt up', 'Tilt down', 'Zoom in', 'Zoom out']) {
       const before = await shot(island);
       await island.getByRole('button', { name, exact: true }).tap();
