@@ -383,7 +383,7 @@ describe('the view buttons from the keyboard', () => {
       await page.keyboard.press('Tab');
       order.push(await page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent?.trim() ?? ''));
     }
-    expect(order).toEqual(['Fit the view to what the figure shows now', 'Reset view', 'Full screen', 'Zoom in', 'Zoom out', 'Tilt up', 'Turn left', 'Tilt down', 'Turn right']);
+    expect(order).toEqual(['Fit the view to what the figure shows now', 'Reset view', 'Full screen', 'Zoom in', 'Zoom out', 'Turn left', 'Tilt up', 'Tilt down', 'Turn right']);
     // Focus is on "Turn right": Enter and Space each take a step.
     let last = start;
     for (const key of ['Enter', 'Space']) {
