@@ -140,7 +140,12 @@ export class PlaybackControls {
     const hundredths = Math.round(seconds * 100);
     if (this.timeOutput === null || hundredths === this.shownHundredths) return;
     this.shownHundredths = hundredths;
-    this.timeOutput.value = `${formatNumber(seconds, 2, { fixed: true })} s`;
+    // The output's text node is kept and its characters changed: setting the output's value would
+    // put a new node in its place, which the page must then style and lay out anew.
+    const text = this.timeOutput.firstChild;
+    const shown = `${formatNumber(seconds, 2, { fixed: true })} s`;
+    if (text instanceof Text && text.nextSibling === null) text.data = shown;
+    else this.timeOutput.textContent = shown;
   }
 }
 
