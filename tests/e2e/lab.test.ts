@@ -324,6 +324,9 @@ describe('the model lab', () => {
     const { page, context, errors } = await openLab();
     await page.locator('[data-part=file]').setInputFiles(big);
     await page.waitForFunction(() => /Reading/.test(document.querySelector('[data-part=progress-text]')?.textContent ?? ''));
+    // In the page's font, as the figure's buttons are (not the browser's default for buttons).
+    const fonts = await page.locator('[data-part=cancel]').evaluate((button) => [getComputedStyle(button).fontFamily, getComputedStyle(document.body).fontFamily]);
+    expect(fonts[0]).toBe(fonts[1]);
     await page.locator('[data-part=cancel]').click();
     expect(await waitForLoad(page, ['cancelled', 'error'])).toBe('cancelled');
     expect(await page.locator('[data-part=message]').textContent()).toMatch(/^Cancelled/);
