@@ -27,6 +27,8 @@
 // 0.99 ms):
 //   fps              animation frames that issued a WebGL draw call, per second (frame-probe.ts)
 //   script/task      CDP Performance.getMetrics ScriptDuration / TaskDuration growth ÷ frames, ms
+//   style+layout     CDP RecalcStyleDuration + LayoutDuration growth ÷ frames, ms: what the page's
+//                    changes (a moving slider, a time written out) cost it each frame besides script
 //                    (main thread; SwiftShader's rasterisation runs in the GPU process, not here)
 //   GPU process      CPU time of Chromium's GPU process (CDP SystemInfo.getProcessInfo) ÷ frames,
 //                    ms: with SwiftShader this is where the pixels are drawn and composited
@@ -124,6 +126,7 @@ export interface RunResult {
   drawCallsPerFrame: number;
   scriptMsPerFrame: number;
   taskMsPerFrame: number;
+  styleLayoutMsPerFrame: number;
   gpuProcessMsPerFrame: number;
   /** replayFrameCost: ms per frame of the recorded frame's WebGL calls alone. */
   glReplayMsPerFrame: number;
@@ -143,6 +146,7 @@ type Metric =
   | 'drawCallsPerFrame'
   | 'scriptMsPerFrame'
   | 'taskMsPerFrame'
+  | 'styleLayoutMsPerFrame'
   | 'gpuProcessMsPerFrame'
   | 'glReplayMsPerFrame'
   | 'firstFrameMs'
@@ -155,6 +159,7 @@ const METRICS: Metric[] = [
   'drawCallsPerFrame',
   'scriptMsPerFrame',
   'taskMsPerFrame',
+  'styleLayoutMsPerFrame',
   'gpuProcessMsPerFrame',
   'glReplayMsPerFrame',
   'firstFrameMs',
@@ -185,6 +190,7 @@ interface Sample {
   now: number;
   scriptSeconds: number;
   taskSeconds: number;
+  styleLayoutSeconds: number;
   heapUsedBytes: number;
   gpuProcessSeconds: number;
 }
@@ -209,6 +215,7 @@ async function sample(page: Page, cdp: CDPSession, browserCdp: CDPSession): Prom
     ...probe,
     scriptSeconds: metric('ScriptDuration'),
     taskSeconds: metric('TaskDuration'),
+    styleLayoutSeconds: metric('RecalcStyleDuration') + metric('LayoutDuration'),
     heapUsedBytes: metric('JSHeapUsedSize'),
     gpuProcessSeconds: await gpuProcessSeconds(browserCdp),
   };
@@ -313,6 +320,7 @@ async function runOnce(browser: Browser, browserCdp: CDPSession, server: StaticS
       drawCallsPerFrame: frames > 0 ? (after.drawCalls - before.drawCalls) / frames : NaN,
       scriptMsPerFrame: perFrame(after.scriptSeconds - before.scriptSeconds),
       taskMsPerFrame: perFrame(after.taskSeconds - before.taskSeconds),
+      styleLayoutMsPerFrame: perFrame(after.styleLayoutSeconds - before.styleLayoutSeconds),
       gpuProcessMsPerFrame: perFrame(after.gpuProcessSeconds - before.gpuProcessSeconds),
       glReplayMsPerFrame: replayed.msPerFrame,
       firstFrameMs: details.firstFrameAt,
@@ -396,13 +404,14 @@ export function pageTable(result: PageBenchmark): string {
   const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
   const mb = (bytes: number) => `${(bytes / 1048576).toFixed(1)} MB`;
   const ms = (value: number, digits = 2) => `${value.toFixed(digits)} ms`;
-  const header = ['run', 'fps', 'draws/fr', 'script/fr', 'task/fr', 'GPU proc/fr', 'GL replayed', '1st frame', 'JS gzip', 'heap', 'alloc/fr', 'longest task'];
-  const widths = [20, 6, 8, 9, 9, 11, 11, 9, 9, 7, 8, 12];
+  const header = ['run', 'fps', 'draws/fr', 'script/fr', 'task/fr', 'style+layout', 'GPU proc/fr', 'GL replayed', '1st frame', 'JS gzip', 'heap', 'alloc/fr', 'longest task'];
+  const widths = [20, 6, 8, 9, 9, 12, 11, 11, 9, 9, 7, 8, 12];
   const format = (values: Record<Metric, number>) => [
     values.fps.toFixed(1),
     values.drawCallsPerFrame.toFixed(1),
     ms(values.scriptMsPerFrame),
     ms(values.taskMsPerFrame),
+    ms(values.styleLayoutMsPerFrame),
     ms(values.gpuProcessMsPerFrame),
     ms(values.glReplayMsPerFrame),
     ms(values.firstFrameMs, 0),
@@ -425,11 +434,13 @@ export function pageTable(result: PageBenchmark): string {
     }
     lines.push(pad(['median ours', ...format(summary.ours)], widths));
     lines.push(pad(['median three', ...format(summary.three)], widths));
-    lines.push(pad(['ours / three', ...METRICS.map((metric) => `${summary.ratio[metric].toFixed(2)}×`)], widths));
+    // A ratio to nothing (three.js's page restyles nothing per frame) is shown as a dash.
+    lines.push(pad(['ours / three', ...METRICS.map((metric) => (Number.isFinite(summary.ratio[metric]) ? `${summary.ratio[metric].toFixed(2)}×` : '–'))], widths));
   }
   lines.push(
     '',
     'fps: frames that drew, per second (higher is better); script/task: main-thread ms per drawn frame (CDP ScriptDuration / TaskDuration);',
+    'style+layout: main-thread ms per drawn frame restyling and laying out the page (CDP RecalcStyleDuration + LayoutDuration);',
     'GPU proc: CPU ms of the GPU process per drawn frame (SwiftShader draws and composites there);',
     'GL replayed: ms per frame of one recorded frame’s WebGL calls issued 60 times in a row (drawing alone, no compositing; least of 5 rounds);',
     '1st frame: navigation → first drawn frame; JS gzip: every script the page loaded (zlib default level); heap: JSHeapUsedSize at the end;',
